@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Server as SocketServer } from 'socket.io';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import { requireUser } from '../http/authenticate';
+import { installErrorHandler } from '../http/error-handler';
+import { installMessageLanguage } from '../http/language';
+import { systemClock, type Clock } from '../lib/time';
+import { authRoutes } from '../modules/auth/routes';
+import { marketRoutes } from '../modules/market/routes';
+import { newsRoutes } from '../modules/news/routes';
+import { systemRoutes } from '../modules/system/routes';
+import { userRoutes } from '../modules/users/routes';
+import { attachGateway } from '../realtime/gateway';
+import type { RouteDeps } from './deps';
+import { createServices, type Services } from './services';
+import { registerWebApp } from './web-app';
+
+export interface AppOptions {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+}
+
+export interface App {
+  http: FastifyInstance;
+  io: SocketServer;
+  services: Services;
+}
+
+/** Builds the whole server (HTTP API, docs, web app, socket gateway) without listening. */
+export async function buildApp({ config, db, clock = systemClock }: AppOptions): Promise<App> {
+  const http = Fastify({
+    logger:
+      config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  http.setValidatorCompiler(validatorCompiler);
+  http.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(http);
+  installMessageLanguage(http);
+
+  const services = createServices(db, config, clock);
+  await http.register(formbody);
+  await http.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await http.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Tessera API',
+        version: '1.0.0',
+        description:
+          'Every reply is HTTP 200 with `{type, message}`: `ok`, `error` (message is a catalogue key), `999` not logged in. Bodies may be form-urlencoded or JSON. Send the token as `Authorization: <token>` or `Bearer <token>`.',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await http.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const deps: RouteDeps = { services, requireUser: requireUser(services.auth) };
+  await http.register(
+    async (api) => {
+      await api.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+      // a POST with no body at all means "no fields", as it does for old clients
+      api.addHook('preValidation', async (request) => {
+        if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
+      });
+      for (const routes of [systemRoutes, authRoutes, userRoutes, newsRoutes, marketRoutes]) {
+        await api.register(routes, deps);
+      }
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(http, config);
+
+  const io = attachGateway(http.server, services.auth);
+  http.addHook('onClose', async () => {
+    await io.close();
+  });
+  return { http, io, services };
+}

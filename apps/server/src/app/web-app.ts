@@ -1,0 +1,52 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { MEDIA_PREFIX } from '../db/seed/seed';
+
+/**
+ * Serves the built web app at `/` (any unknown non-API GET gets index.html, so client routes
+ * survive a reload) and the content images at `/media`. The content security policy allows only
+ * our own scripts, plus any inline script of index.html by its hash.
+ */
+export async function registerWebApp(http: FastifyInstance, config: Config): Promise<void> {
+  await http.register(fastifyStatic, { root: config.assetsDir, prefix: `${MEDIA_PREFIX}/`, decorateReply: false });
+
+  const indexFile = path.join(config.WEB_DIST, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    await http.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/', wildcard: false, index: false });
+  } else {
+    http.log.warn(`no web app at ${config.WEB_DIST}: run "npm run build" to build it`);
+  }
+  const csp = hasWebApp ? contentSecurityPolicy(readFileSync(indexFile, 'utf8')) : '';
+
+  http.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|wss|media)(\/|$)/.test(request.url);
+    if (!hasWebApp || !isPage) return reply.status(404).send({ type: 'error', message: 'not found' });
+    return reply
+      .header('content-security-policy', csp)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(readFileSync(indexFile));
+  });
+}
+
+function contentSecurityPolicy(indexHtml: string): string {
+  const inlineScripts = [...indexHtml.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1] ?? '').digest('base64')}'`,
+  );
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${inlineScripts.join(' ')}`.trim(),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self' ws: wss:",
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const flag = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'])
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+/**
+ * Every setting the server reads, with its default. The README's configuration table mirrors this
+ * list; keep them together.
+ */
+const environment = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  DATABASE_URL: z.string().url().optional(),
+  DEMO_DATA: flag.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_HOURS: z.coerce.number().int().positive().default(168),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  TRUST_PROXY: flag.default(false),
+  WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  SUPPORT_URL: z.string().default('mailto:support@tessera.example'),
+  APP_DOWNLOAD_URL: z.string().default('https://tessera.example/app'),
+});
+
+export type Config = z.infer<typeof environment> & { assetsDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return { ...parsed.data, assetsDir: path.join(repoRoot, 'apps/server/assets') };
+}

@@ -1,0 +1,41 @@
+/**
+ * The spot pairs of a fresh install, all quoted in USDT (currency 3). Precisions are decimals of
+ * price and quantity: the engine's ticks and lots derive from them. Fees are fractions.
+ */
+export interface SeedPair {
+  currency: string;
+  pricePrecision: number;
+  quantityPrecision: number;
+  makerFee: string;
+  takerFee: string;
+  leverShareNum: string;
+  spread: string;
+  leverTradeFee: string;
+  openMicrotrade: boolean;
+  openLever: boolean;
+}
+
+const standard = { makerFee: '0.001', takerFee: '0.002', leverTradeFee: '0.0005' } as const;
+
+export const SEED_PAIRS: SeedPair[] = [
+  { currency: 'BTC', pricePrecision: 2, quantityPrecision: 6, leverShareNum: '0.01', spread: '0.5', openMicrotrade: true, openLever: true, ...standard },
+  { currency: 'ETH', pricePrecision: 2, quantityPrecision: 4, leverShareNum: '0.1', spread: '0.05', openMicrotrade: true, openLever: true, ...standard },
+  { currency: 'LINK', pricePrecision: 3, quantityPrecision: 2, leverShareNum: '10', spread: '0.005', openMicrotrade: true, openLever: true, ...standard },
+  { currency: 'LTC', pricePrecision: 2, quantityPrecision: 3, leverShareNum: '1', spread: '0.01', openMicrotrade: false, openLever: true, ...standard },
+  { currency: 'BCH', pricePrecision: 2, quantityPrecision: 3, leverShareNum: '0.1', spread: '0.05', openMicrotrade: false, openLever: true, ...standard },
+  { currency: 'UNI', pricePrecision: 3, quantityPrecision: 2, leverShareNum: '10', spread: '0.005', openMicrotrade: false, openLever: true, ...standard },
+  { currency: 'ETC', pricePrecision: 3, quantityPrecision: 2, leverShareNum: '10', spread: '0.005', openMicrotrade: false, openLever: false, ...standard },
+  { currency: 'DOGE', pricePrecision: 5, quantityPrecision: 0, leverShareNum: '1000', spread: '0.00002', openMicrotrade: false, openLever: false, ...standard },
+  { currency: 'TRX', pricePrecision: 5, quantityPrecision: 0, leverShareNum: '1000', spread: '0.00002', openMicrotrade: false, openLever: false, ...standard },
+  { currency: 'AAVE', pricePrecision: 2, quantityPrecision: 3, leverShareNum: '1', spread: '0.05', openMicrotrade: false, openLever: false, ...standard },
+  { currency: 'TSR', pricePrecision: 4, quantityPrecision: 2, leverShareNum: '10', spread: '0.0005', openMicrotrade: false, openLever: false, makerFee: '0', takerFee: '0.001', leverTradeFee: '0' },
+  { currency: 'USDC', pricePrecision: 4, quantityPrecision: 2, leverShareNum: '100', spread: '0.0001', openMicrotrade: false, openLever: false, makerFee: '0', takerFee: '0.0005', leverTradeFee: '0' },
+];
+
+/** Which wallets hold which currencies (spec 3 §3: is_legal, is_match, is_micro, is_lever). */
+export const WALLET_FLAGS: Record<string, { legal: boolean; micro: boolean; lever: boolean }> = {
+  USDT: { legal: true, micro: true, lever: true },
+  BTC: { legal: true, micro: true, lever: false },
+  ETH: { legal: true, micro: true, lever: false },
+  USDC: { legal: true, micro: false, lever: false },
+};

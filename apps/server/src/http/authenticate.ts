@@ -1,0 +1,40 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NOT_LOGGED_IN, SESSION_EXPIRED } from '@tessera/protocol';
+import type { AuthService, AuthenticatedUser } from '../modules/auth/service';
+import { Refusal } from './refusal';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireUser` on private routes. */
+    user?: AuthenticatedUser;
+  }
+}
+
+/**
+ * The token from `Authorization`: raw (what old clients send) or `Bearer <token>`. Old clients
+ * also send the text `null` or `undefined` when they have none.
+ */
+export function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization?.trim();
+  if (!header) return undefined;
+  const token = header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : header;
+  if (token === '' || token === 'null' || token === 'undefined') return undefined;
+  return token;
+}
+
+/** A preHandler for private routes: answers `999` unless the token is a live session. */
+export function requireUser(auth: AuthService) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = tokenOf(request);
+    if (!token) throw new Refusal(NOT_LOGGED_IN, '999');
+    const user = await auth.authenticate(token);
+    if (typeof user === 'string') throw new Refusal(SESSION_EXPIRED, '999');
+    request.user = user;
+  };
+}
+
+/** The authenticated user of a private route (set by `requireUser`). */
+export function currentUser(request: FastifyRequest): AuthenticatedUser {
+  if (!request.user) throw new Error('currentUser used on a route without requireUser');
+  return request.user;
+}

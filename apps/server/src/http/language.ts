@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { isLang, translateMessage } from '@tessera/protocol';
+
+/**
+ * A `lang` header asks for reply messages in that language (wire-notes). Without it, messages stay
+ * catalogue keys for the client to translate with `apitip`. Only strings are rendered: a token or
+ * a data object passes untouched, and so does any message the catalogue does not know.
+ * Two kinds stay verbatim because clients match them as text: `999` replies (`please log in`
+ * decides which toast to show) and `account locked, <time>` (the client formats the time).
+ */
+export function installMessageLanguage(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
+    const lang = request.headers.lang;
+    if (!isLang(lang) || !isEnvelopeWithText(payload)) return payload;
+    if (payload.type === '999' || payload.message.startsWith('account locked,')) return payload;
+    const rendered = translateMessage(payload.message, lang);
+    return rendered === payload.message ? payload : { ...payload, message: rendered };
+  });
+}
+
+function isEnvelopeWithText(payload: unknown): payload is { type: string; message: string } {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    typeof (payload as { type?: unknown }).type === 'string' &&
+    typeof (payload as { message?: unknown }).message === 'string'
+  );
+}

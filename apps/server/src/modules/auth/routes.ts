@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { loginBody, loginReply, refusalSchema, replySchema } from '@tessera/protocol';
+import { z } from 'zod';
+import { tokenOf } from '../../http/authenticate';
+import type { RouteDeps } from '../../app/deps';
+import type { ClientInfo } from './service';
+
+function clientOf(request: FastifyRequest): ClientInfo {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+}
+
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+  app.post(
+    '/user/login',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Log in with account and password, or as a guest with is_vistor=1',
+        description:
+          'On success `message` is the token; `token`, `is_vistor` and `account` repeat it for clients that read fields.',
+        body: loginBody,
+        response: { 200: z.union([loginReply, refusalSchema]) },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const result =
+        body.is_vistor === 1
+          ? await services.auth.guestLogin(clientOf(request))
+          : await services.auth.login(body.user_string, body.password, clientOf(request));
+      return {
+        type: 'ok' as const,
+        message: result.token,
+        token: result.token,
+        is_vistor: result.user.is_vistor ? (1 as const) : (0 as const),
+        account: result.user.account,
+      };
+    },
+  );
+
+  app.post(
+    '/user/logout',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Revoke the token sent in Authorization',
+        response: { 200: replySchema(z.string()) },
+      },
+    },
+    async (request) => {
+      const token = tokenOf(request);
+      if (token) await services.auth.logout(token);
+      return { type: 'ok' as const, message: 'logged out' };
+    },
+  );
+};

@@ -1,0 +1,34 @@
+import type { Lang } from '@tessera/protocol';
+import { refuse } from '../../http/refusal';
+import type { CurrencyRepository, CurrencyRow } from './repository';
+
+const flag = (value: boolean) => (value ? (1 as const) : (0 as const));
+
+function toSummary(row: CurrencyRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    full_name: row.full_name,
+    logo: row.logo,
+    currency_type: row.currency_type,
+    is_legal: flag(row.is_legal),
+    is_match: flag(row.is_match),
+    is_micro: flag(row.is_micro),
+    is_lever: flag(row.is_lever),
+  };
+}
+
+export class CurrencyService {
+  constructor(private readonly currencies: CurrencyRepository) {}
+
+  async list() {
+    const [legal, currencies] = await Promise.all([this.currencies.listFiat(), this.currencies.listDisplayed()]);
+    return { legal, currencies: currencies.map(toSummary) };
+  }
+
+  async detail(id: number, lang: Lang) {
+    const row = await this.currencies.findById(id);
+    if (!row) refuse('currency not found');
+    return { ...toSummary(row), desc: await this.currencies.description(id, lang) };
+  }
+}

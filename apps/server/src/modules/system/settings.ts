@@ -1,0 +1,17 @@
+/** Keys of the operator settings this module reads. */
+export const SETTING = {
+  supportLinks: 'support_links',
+  appLinks: 'app_links',
+  seededAt: 'demo_data_seeded_at',
+} as const;
+
+export interface SupportLinks {
+  pc: string;
+  mobile: string;
+}
+
+export interface AppLinks {
+  app_download: string;
+  ios: string;
+  android: string;
+}

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { describe } from 'vitest';
+import { buildApp, type App } from '../../src/app/build-app';
+import { loadConfig, type Config } from '../../src/config';
+import { openPglite, openPostgres, type Database } from '../../src/db/database';
+import { migrate } from '../../src/db/migrate';
+import { seed } from '../../src/db/seed/seed';
+import type { Clock } from '../../src/lib/time';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases integration tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const TEST_DATABASES: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Declares the same suite once per test database. */
+export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) => void): void {
+  for (const kind of TEST_DATABASES) describe(`${name} [${kind}]`, () => suite(kind));
+}
+
+/** A fresh, migrated database: in-memory PGlite, or a schema of its own on the PostgreSQL server. */
+export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') return openPglite();
+  const connectionString = process.env.TEST_DATABASE_URL;
+  if (!connectionString) throw new Error('TEST_DATABASE_URL is not set');
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = await openPostgres({ connectionString, schema, max: 4 });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString });
+      await cleanup.connect();
+      await cleanup.query(`drop schema ${schema} cascade`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp extends App {
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  clock?: Clock;
+  env?: Record<string, string>;
+}
+
+/** The real server on a fresh seeded database, ready for `inject` (no port is opened). */
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDatabase(kind);
+  await migrate(db);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
+  await seed(db, { demoData: true, supportUrl: config.SUPPORT_URL, appDownloadUrl: config.APP_DOWNLOAD_URL });
+  const app = await buildApp({ config, db, ...(options.clock ? { clock: options.clock } : {}) });
+  await app.http.ready();
+  return {
+    ...app,
+    db,
+    config,
+    async close() {
+      await app.http.close();
+      await db.close();
+    },
+  };
+}

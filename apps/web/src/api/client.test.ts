@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Lang } from '@tessera/protocol';
+import { ApiError, call, configureApi, send } from './client';
+import { userApi } from './endpoints';
+
+interface Seen {
+  url: string;
+  init: RequestInit;
+}
+
+function replyWith(body: unknown, status = 200) {
+  const seen: Seen[] = [];
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    seen.push({ url, init });
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return seen;
+}
+
+let token: string | null = null;
+let lang: Lang = 'en';
+const notLoggedIn = vi.fn();
+
+beforeEach(() => {
+  token = null;
+  lang = 'en';
+  notLoggedIn.mockReset();
+  configureApi({ getToken: () => token, getLang: () => lang, onNotLoggedIn: notLoggedIn });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('requests', () => {
+  it('sends GET parameters in the query with the cache-busting timestamp', async () => {
+    const seen = replyWith({ type: 'ok', message: {} });
+    await call('GET', 'news/list', { c_id: 4 });
+    expect(seen[0]?.url).toMatch(/^\/api\/news\/list\?c_id=4&_timespan=\d+$/);
+    expect(seen[0]?.init.method).toBe('GET');
+    expect(seen[0]?.init.body).toBeUndefined();
+  });
+
+  it('sends POST bodies form-urlencoded and the raw token, and no lang header', async () => {
+    token = 'abc123';
+    const seen = replyWith({ type: 'ok', message: 'x' });
+    await call('POST', 'user/login', { user_string: 'a@b.io', password: 'secret1', type: 1 });
+    const headers = seen[0]?.init.headers as Record<string, string>;
+    expect(seen[0]?.url).toMatch(/^\/api\/user\/login\?_timespan=\d+$/);
+    expect(seen[0]?.init.body).toBe('user_string=a%40b.io&password=secret1&type=1');
+    expect(headers['Content-Type']).toContain('application/x-www-form-urlencoded');
+    expect(headers.Authorization).toBe('abc123');
+    expect(Object.keys(headers).map((h) => h.toLowerCase())).not.toContain('lang');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const seen = replyWith({ type: 'ok', message: 'x' });
+    await call('GET', 'cfg/kefu');
+    expect(Object.keys(seen[0]?.init.headers as object)).not.toContain('Authorization');
+  });
+});
+
+describe('replies', () => {
+  it('resolves with the message on ok', async () => {
+    replyWith({ type: 'ok', message: { pc: 'https://chat', mobile: '' } });
+    await expect(call('GET', 'cfg/kefu')).resolves.toEqual({ pc: 'https://chat', mobile: '' });
+  });
+
+  it('rejects a refusal with its key translated into the current language', async () => {
+    lang = 'zh';
+    replyWith({ type: 'error', message: 'please log in' });
+    const error = await call('GET', 'x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).kind).toBe('refusal');
+    expect((error as ApiError).key).toBe('please log in');
+    expect((error as ApiError).text).toBe('请登录');
+  });
+
+  it('shows an unknown key as it is', async () => {
+    replyWith({ type: 'error', message: 'something new happened' });
+    const error = (await call('GET', 'x').catch((e: unknown) => e)) as ApiError;
+    expect(error.text).toBe('something new happened');
+  });
+
+  it('ends the session on 999 and rejects', async () => {
+    replyWith({ type: '999', message: 'please log in' });
+    const error = (await call('GET', 'user/info').catch((e: unknown) => e)) as ApiError;
+    expect(notLoggedIn).toHaveBeenCalledWith('please log in');
+    expect(error.kind).toBe('session');
+  });
+
+  it('accepts 999 given as a number', async () => {
+    replyWith({ type: 999, message: 'login expired, please log in again' });
+    await call('GET', 'user/info').catch(() => undefined);
+    expect(notLoggedIn).toHaveBeenCalledWith('login expired, please log in again');
+  });
+
+  it('keeps quiet on 999 when asked (logout)', async () => {
+    replyWith({ type: '999', message: 'please log in' });
+    await send('POST', 'user/logout', {}, { quietSession: true });
+    expect(notLoggedIn).not.toHaveBeenCalled();
+  });
+
+  it('logs network failures and rejects without translating', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))));
+    const error = (await call('GET', 'x').catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('network');
+    expect(log).toHaveBeenCalled();
+  });
+
+  it('reads the message of a transport refusal (HTTP 429)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    replyWith({ type: 'error', message: 'too many requests, please slow down' }, 429);
+    const error = (await call('GET', 'x').catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(429);
+    expect(error.key).toBe('too many requests, please slow down');
+  });
+});
+
+describe('login', () => {
+  it('takes the token and flags from the reply', async () => {
+    replyWith({ type: 'ok', message: 'tok-1', token: 'tok-1', is_vistor: 1, account: 'demo@tessera.test' });
+    await expect(userApi.guestLogin()).resolves.toEqual({
+      token: 'tok-1',
+      isVistor: true,
+      account: 'demo@tessera.test',
+    });
+  });
+
+  it('falls back to the message when the top-level token is missing', async () => {
+    replyWith({ type: 'ok', message: 'tok-2' });
+    await expect(userApi.login('13812345678', 'secret1')).resolves.toMatchObject({ token: 'tok-2', isVistor: false });
+  });
+
+  it('rejects a refused login with the translated key', async () => {
+    lang = 'spa';
+    replyWith({ type: 'error', message: 'wrong account or password' });
+    const error = (await userApi.login('a', 'bbbbbb').catch((e: unknown) => e)) as ApiError;
+    expect(error.key).toBe('wrong account or password');
+    expect(error.text).not.toBe('wrong account or password');
+  });
+});

@@ -1,0 +1,179 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ShellLayout } from '../features/shell/ShellLayout';
+import { RouteError } from '../features/shell/RouteError';
+import { Redirect, RequireAuth } from './guards';
+import type { PageKey, RouteHandle } from './pages';
+
+/** A screen whose feature comes in a later release: the shell with a "not available yet" state. */
+function soon(path: string, page: PageKey = path as PageKey): RouteObject {
+  const handle: RouteHandle = { page };
+  return {
+    path,
+    handle,
+    lazy: async () => {
+      const { NotAvailablePage } = await import('../features/placeholder/NotAvailablePage');
+      return { element: <NotAvailablePage page={page} /> };
+    },
+  };
+}
+
+/** The same, inside the side navigation of the account centre or the assets area. */
+function soonInArea(path: PageKey): RouteObject {
+  const handle: RouteHandle = { page: path };
+  return {
+    path,
+    handle,
+    lazy: async () => {
+      const { NotAvailablePanel } = await import('../features/placeholder/NotAvailablePage');
+      return { element: <NotAvailablePanel page={path} /> };
+    },
+  };
+}
+
+function area(path: 'account' | 'new_account', first: PageKey, children: PageKey[]): RouteObject {
+  return {
+    path,
+    Component: RequireAuth,
+    children: [
+      {
+        lazy: async () => {
+          const { AreaLayout } = await import('../features/account/AreaLayout');
+          return { element: <AreaLayout area={path} /> };
+        },
+        children: [{ index: true, element: <Redirect to={`/${path}/${first}`} /> }, ...children.map(soonInArea)],
+      },
+    ],
+  };
+}
+
+const page = (key: PageKey): RouteHandle => ({ page: key });
+
+/**
+ * Every route of the route table (spec 3 §2, spec 1 §2), each loaded on demand. Screens of later
+ * releases show the "not available yet" state; unknown paths show the not-found page.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: ShellLayout,
+    ErrorBoundary: RouteError,
+    // The first screen's chunk is still loading: keep the themed background, show nothing yet.
+    HydrateFallback: () => null,
+    children: [
+      {
+        index: true,
+        handle: page('home'),
+        lazy: async () => ({ Component: (await import('../features/home/HomePage')).HomePage }),
+      },
+
+      // Authentication
+      {
+        path: 'components/login',
+        handle: page('login'),
+        lazy: async () => ({ Component: (await import('../features/auth/LoginPage')).LoginPage }),
+      },
+      { path: 'login', element: <Redirect to="/components/login" /> },
+      {
+        path: 'components/loginTourist',
+        handle: page('loginTourist'),
+        lazy: async () => ({ Component: (await import('../features/auth/GuestLoginPage')).GuestLoginPage }),
+      },
+      soon('components/register', 'register'),
+      soon('forgetPwd'),
+      soon('forgetsPwd'),
+      soon('resetPwd'),
+
+      // News
+      {
+        path: 'noticeList',
+        handle: page('noticeList'),
+        lazy: async () => ({ Component: (await import('../features/news/NoticeListPage')).NoticeListPage }),
+      },
+      {
+        path: 'components/noticeDetail',
+        handle: page('noticeDetail'),
+        lazy: async () => ({ Component: (await import('../features/news/NoticeDetailPage')).NoticeDetailPage }),
+      },
+
+      // Trading desks and markets (open to visitors)
+      soon('dealCenter'),
+      soon('quotation'),
+      soon('leverdealCenter'),
+      soon('allTransaction'),
+      soon('leverTransactions'),
+      soon('leverTransaction'),
+      soon('leverList'),
+      soon('secondDealCenter'),
+      soon('fiatradCenter'),
+      soon('legalTrade'),
+      soon('match'),
+      soon('success'),
+
+      // Screens that need a session
+      {
+        Component: RequireAuth,
+        children: [
+          soon('userSetting'),
+          soon('c2c'),
+          soon('c2cOrder'),
+          soon('c2cRelease'),
+          soon('c2cTrade'),
+          soon('c2cDetail'),
+          soon('leverRecord'),
+          soon('transferRecord'),
+          soon('bindEmail'),
+          soon('upstart'),
+          soon('sg'),
+          soon('uplist'),
+          soon('lever_manger'),
+          soon('finanrec'),
+          soon('withdraw_address'),
+          soon('setCash'),
+        ],
+      },
+
+      area('account', 'accountCenter', [
+        'accountCenter',
+        'accountEntrust',
+        'accountMessage',
+        'accountSet',
+        'recharge',
+        'coinRecord',
+        'rechargeMoney',
+        'aceite',
+        'region',
+        'chargeRecord',
+        'transferLog',
+        'userSetting',
+        'authentication',
+        'payment',
+      ]),
+      area('new_account', 'letransactions', [
+        'finance',
+        'letransactions',
+        'transfer',
+        'lever',
+        'change',
+        'legal',
+        'legalAccount',
+        'changeAccount',
+        'transferLegal',
+      ]),
+
+      // Short names older screens link to (spec 1 §2: account menu items, the assets area).
+      { path: 'letransactions', element: <Redirect to="/new_account/letransactions" /> },
+      { path: 'transferLegal', element: <Redirect to="/new_account/transferLegal" /> },
+      { path: 'accountSet', element: <Redirect to="/account/accountSet" /> },
+      { path: 'transferLog', element: <Redirect to="/account/transferLog" /> },
+      { path: 'authentication', element: <Redirect to="/account/authentication" /> },
+
+      {
+        path: '*',
+        lazy: async () => ({ Component: (await import('../features/placeholder/NotFoundPage')).NotFoundPage }),
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

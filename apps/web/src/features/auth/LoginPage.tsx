@@ -1,0 +1,119 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { apitip, userApi } from '../../api';
+import { Button } from '../../components/Button';
+import { EyeIcon, EyeOffIcon } from '../../components/icons';
+import { TextField } from '../../components/TextField';
+import { AuthCard, FormAlert } from './AuthCard';
+import { signInErrorText } from './errors';
+import { completeSignIn } from './flows';
+
+const ACCOUNT_MAX = 120;
+const PASSWORD_MAX = 16;
+const PASSWORD_MIN = 6;
+
+interface FieldErrors {
+  account?: string;
+  password?: string;
+}
+
+/** Client checks of the login form (spec 3 §5); messages are catalogue keys rendered through apitip. */
+function validate(account: string, password: string): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!account.trim()) errors.account = apitip('enter account');
+  if (password.length < PASSWORD_MIN) errors.password = apitip('password must be 6 to 16 letters or digits');
+  return errors;
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const login = useMutation({
+    mutationFn: async (input: { account: string; password: string }) => {
+      const result = await userApi.login(input.account, input.password);
+      await completeSignIn(result);
+    },
+    onSuccess: () => navigate('/'),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validate(account, password);
+    setErrors(found);
+    if (found.account || found.password) return;
+    login.mutate({ account: account.trim(), password });
+  }
+
+  return (
+    <AuthCard title={t('auth.loginTitle')} subtitle={t('auth.loginSubtitle')}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          label={t('auth.account')}
+          name="account"
+          autoComplete="username"
+          inputMode="email"
+          ltrValue
+          maxLength={ACCOUNT_MAX}
+          placeholder={t('auth.accountPlaceholder')}
+          value={account}
+          onChange={(event) => setAccount(event.target.value)}
+          error={errors.account}
+          data-testid="login-account"
+        />
+        <TextField
+          label={t('auth.password')}
+          name="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          ltrValue
+          maxLength={PASSWORD_MAX}
+          placeholder={t('auth.passwordPlaceholder')}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={errors.password}
+          data-testid="login-password"
+          end={
+            <button
+              type="button"
+              onClick={() => setShowPassword((shown) => !shown)}
+              aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+              aria-pressed={showPassword}
+              className="inline-flex size-9 items-center justify-center rounded text-faint hover:text-fg"
+            >
+              {showPassword ? <EyeOffIcon /> : <EyeIcon />}
+            </button>
+          }
+        />
+        <div className="-mt-1 flex justify-end">
+          <Link to="/forgetPwd" className="text-[0.8125rem] text-brand hover:underline">
+            {t('auth.forgot')}
+          </Link>
+        </div>
+        {login.isError && <FormAlert>{signInErrorText(login.error)}</FormAlert>}
+        <Button type="submit" size="lg" busy={login.isPending} data-testid="login-submit" className="w-full">
+          {login.isPending ? t('auth.submitting') : t('auth.submit')}
+        </Button>
+      </form>
+      <div className="mt-6 flex flex-col gap-2 border-t border-line pt-5 text-[0.8125rem] text-muted">
+        <p>
+          {t('auth.noAccount')}{' '}
+          <Link to="/components/register" className="font-medium text-brand hover:underline">
+            {t('auth.createAccount')}
+          </Link>
+        </p>
+        <p>
+          <Link to="/components/loginTourist" className="font-medium text-fg hover:text-brand">
+            {t('auth.tryDemo')}
+          </Link>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}

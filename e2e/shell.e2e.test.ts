@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer, type RunningServer } from './harness';
+
+/**
+ * The web shell against the real server: a visitor's first steps (home, language, theme, notices)
+ * and a guest login. Needs apps/web/dist (npm run build -w @tessera/web).
+ */
+describe('web shell', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+
+  it('opens the home page as a visitor', async () => {
+    await page.goto(`${server.url}/`);
+    await page.getByTestId('login-link').waitFor();
+    await expect(page.getByTestId('register-link').isVisible()).resolves.toBe(true);
+    await expect(page.title()).resolves.toBe('Tessera');
+  });
+
+  it('switches to Arabic: the page reloads right to left', async () => {
+    await page.getByTestId('lang-menu').hover();
+    await page.getByTestId('lang-option-ara').click();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+    await page.getByTestId('login-link').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    expect(await page.getByTestId('login-link').textContent()).toBe('تسجيل الدخول');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ara');
+  });
+
+  it('toggles night mode and keeps it after a reload', async () => {
+    const before = await theme();
+    await Promise.all([page.waitForEvent('load'), page.getByTestId('theme-toggle').click()]);
+    const after = await theme();
+    expect(after).not.toBe(before);
+    expect(['day', 'night']).toContain(after);
+    await page.reload();
+    await page.getByTestId('theme-toggle').waitFor();
+    expect(await theme()).toBe(after);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  });
+
+  it('opens a notice from the notice list', async () => {
+    await page.goto(`${server.url}/noticeList`);
+    const first = page.getByTestId('notice-item').first();
+    await first.waitFor();
+    const listed = (await first.locator('h2').textContent())?.trim() ?? '';
+    expect(listed).not.toBe('');
+    await first.click();
+    await page.waitForURL(/\/components\/noticeDetail\?id=\d+$/);
+    const title = page.getByTestId('notice-title');
+    await title.waitFor();
+    expect(await title.isVisible()).toBe(true);
+    expect((await title.textContent())?.trim()).toBe(listed);
+  });
+
+  it('logs in as a guest and shows the masked account in the header', async () => {
+    await page.goto(`${server.url}/components/loginTourist`);
+    await page.getByTestId('guest-login').click();
+    await page.waitForURL(`${server.url}/`);
+    const menu = page.getByTestId('account-menu');
+    await menu.waitFor();
+    const shown = (await menu.textContent()) ?? '';
+    expect(shown).toContain('****');
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('token'),
+      account: localStorage.getItem('accountNum'),
+      guest: localStorage.getItem('is_vistor'),
+    }));
+    expect(stored.token).toBeTruthy();
+    expect(stored.guest).toBe('1');
+    // The masked form keeps the start and the end of the stored account, never the whole.
+    const account = stored.account ?? '';
+    expect(shown).toContain(account.slice(0, 3));
+    expect(shown).not.toContain(account);
+    await expect(page.getByTestId('login-link').count()).resolves.toBe(0);
+  });
+});

@@ -1,0 +1,4 @@
+export * from './envelope';
+export * from './display';
+export * from './messages/index';
+export * from './schemas/index';

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Field helpers for bodies that arrive form-urlencoded (every value a string) or as JSON (numbers
+ * stay numbers). Old clients send `""` for an empty field, so "absent" and "empty" mean the same.
+ */
+export const optionalText = (max: number) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((value) => String(value).trim())
+    .pipe(z.string().max(max))
+    .optional();
+
+/** A whole number given as a number or as digits; `''` counts as absent. */
+export const optionalWholeNumber = z
+  .union([z.int().nonnegative(), z.string().trim().regex(/^\d{0,15}$/)])
+  .transform((value) => (value === '' ? undefined : Number(value)))
+  .optional();
+
+export const requiredId = z
+  .union([z.int().positive(), z.string().trim().regex(/^[1-9]\d{0,14}$/)])
+  .transform((value) => Number(value));
+
+/** The cache-busting parameters every request carries; accepted and ignored. */
+export const cacheBusting = {
+  _timespan: z.string().optional(),
+  timestamp: z.string().optional(),
+};
+
+export const pageQuery = {
+  page: optionalWholeNumber.describe('1-based page, default 1'),
+  limit: optionalWholeNumber.describe('page size, default 10, at most 100'),
+};
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({ list: z.array(item), page: z.int(), pages: z.int(), total: z.int() });
+}

@@ -1,0 +1,4 @@
+export * from './form';
+export * from './account';
+export * from './content';
+export * from './market';
