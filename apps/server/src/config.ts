@@ -4,6 +4,9 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** The operator account of a development install; refused in production. */
+export const DEV_ADMIN = { email: 'admin@tessera.example', password: 'admin-dev-password' } as const;
+
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((value) => value === 'on' || value === 'true' || value === '1');
@@ -27,9 +30,17 @@ const environment = z.object({
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SUPPORT_URL: z.string().default('mailto:support@tessera.example'),
   APP_DOWNLOAD_URL: z.string().default('https://tessera.example/app'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Tessera <no-reply@tessera.example>'),
+  ADMIN_EMAIL: z.string().email().default(DEV_ADMIN.email),
+  ADMIN_PASSWORD: z.string().min(10).optional(),
 });
 
-export type Config = z.infer<typeof environment> & { assetsDir: string };
+export type Config = Omit<z.infer<typeof environment>, 'ADMIN_PASSWORD'> & {
+  ADMIN_PASSWORD: string;
+  assetsDir: string;
+  uploadsDir: string;
+};
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(env);
@@ -37,5 +48,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return { ...parsed.data, assetsDir: path.join(repoRoot, 'apps/server/assets') };
+  const settings = parsed.data;
+  if (settings.NODE_ENV === 'production' && (!settings.ADMIN_PASSWORD || settings.ADMIN_PASSWORD === DEV_ADMIN.password)) {
+    throw new Error('invalid configuration:\n  ADMIN_PASSWORD: set a strong operator password in production');
+  }
+  return {
+    ...settings,
+    ADMIN_PASSWORD: settings.ADMIN_PASSWORD ?? DEV_ADMIN.password,
+    assetsDir: path.join(repoRoot, 'apps/server/assets'),
+    uploadsDir: path.join(settings.DATA_DIR, 'uploads'),
+  };
 }

@@ -1,21 +1,15 @@
 import { buildApp } from './app/build-app';
-import { loadConfig } from './config';
-import { migrate } from './db/migrate';
+import { prepareDatabase } from './app/bootstrap';
+import { DEV_ADMIN, loadConfig } from './config';
 import { openDatabase } from './db/open';
-import { seed } from './db/seed/seed';
 
 /** Starts the platform: database, migrations, seed, then HTTP + socket.io on one port. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const db = await openDatabase(config);
-  const applied = await migrate(db);
-  const seeded = await seed(db, {
-    demoData: config.DEMO_DATA,
-    supportUrl: config.SUPPORT_URL,
-    appDownloadUrl: config.APP_DOWNLOAD_URL,
-  });
+  const prepared = await prepareDatabase(db, config);
   const app = await buildApp({ config, db });
-  app.http.log.info({ migrations: applied, seeded, database: db.kind }, 'database ready');
+  app.http.log.info({ ...prepared, database: db.kind }, 'database ready');
 
   const shutdown = async (signal: string) => {
     app.http.log.info({ signal }, 'shutting down');
@@ -29,7 +23,14 @@ async function main(): Promise<void> {
   await app.http.listen({ port: config.PORT, host: config.HOST });
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  console.log(`\n  Tessera is running at http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)\n`);
+  console.log(`\n  Tessera is running at http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)`);
+  if (config.ADMIN_PASSWORD === DEV_ADMIN.password) {
+    console.log(`  Development operator: ${config.ADMIN_EMAIL} / ${DEV_ADMIN.password} (set ADMIN_PASSWORD; required in production)`);
+  }
+  if (config.NODE_ENV !== 'production' && !config.SMTP_URL) {
+    console.log(`  No SMTP_URL: e-mails and SMS go to the development outbox, http://localhost:${port}/api/dev/outbox?to=ADDRESS`);
+  }
+  console.log('');
 }
 
 main().catch((error: unknown) => {

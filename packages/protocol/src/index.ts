@@ -2,3 +2,4 @@ export * from './envelope';
 export * from './display';
 export * from './messages/index';
 export * from './schemas/index';
+export * from './validation';

@@ -18,7 +18,12 @@ import { requireUser } from '../http/authenticate';
 import { installErrorHandler } from '../http/error-handler';
 import { installMessageLanguage } from '../http/language';
 import { systemClock, type Clock } from '../lib/time';
+import { adminRoutes } from '../modules/admin/routes';
+import { accountRoutes } from '../modules/auth/account-routes';
 import { authRoutes } from '../modules/auth/routes';
+import { devOutboxRoutes } from '../modules/messaging/routes';
+import { uploadRoutes } from '../modules/uploads/routes';
+import { securityRoutes } from '../modules/users/security-routes';
 import { marketRoutes } from '../modules/market/routes';
 import { newsRoutes } from '../modules/news/routes';
 import { systemRoutes } from '../modules/system/routes';
@@ -82,11 +87,18 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       api.addHook('preValidation', async (request) => {
         if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
       });
-      for (const routes of [systemRoutes, authRoutes, userRoutes, newsRoutes, marketRoutes]) {
-        await api.register(routes, deps);
-      }
+      const modules = [systemRoutes, authRoutes, accountRoutes, userRoutes, securityRoutes, uploadRoutes, newsRoutes, marketRoutes];
+      if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes);
+      for (const routes of modules) await api.register(routes, deps);
     },
     { prefix: '/api' },
+  );
+  await http.register(
+    async (admin) => {
+      await admin.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+      await admin.register(adminRoutes, deps);
+    },
+    { prefix: '/admin/api' },
   );
   await registerWebApp(http, config);
 

@@ -1,28 +1,60 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/time';
+import { OperatorRepository } from '../modules/admin/repository';
+import { AdminService } from '../modules/admin/service';
+import { CodeDispatchService } from '../modules/auth/code-dispatch-service';
+import { RegistrationService } from '../modules/auth/registration-service';
 import { SessionRepository } from '../modules/auth/session-repository';
 import { AuthService } from '../modules/auth/service';
 import { CurrencyRepository } from '../modules/market/repository';
 import { CurrencyService } from '../modules/market/service';
+import { OutboxMailer, OutboxSms, SmtpMailer } from '../modules/messaging/messenger';
+import { OutboxRepository } from '../modules/messaging/outbox-repository';
+import { DevOutboxService } from '../modules/messaging/dev-outbox-service';
 import { NewsRepository } from '../modules/news/repository';
 import { NewsService } from '../modules/news/service';
+import { CountryRepository, CountryService } from '../modules/system/country-service';
 import { SettingsRepository } from '../modules/system/settings-repository';
 import { SystemService } from '../modules/system/service';
+import { LocalFileStore } from '../modules/uploads/file-store';
+import { UploadRepository } from '../modules/uploads/repository';
+import { UploadService } from '../modules/uploads/service';
+import { IdentityRepository } from '../modules/users/identity-repository';
+import { IdentityService } from '../modules/users/identity-service';
+import { RegionService } from '../modules/users/region-service';
 import { UserRepository } from '../modules/users/repository';
+import { SecurityService } from '../modules/users/security-service';
 import { UserService } from '../modules/users/service';
+import { VerificationCodeRepository } from '../modules/verification/repository';
+import { VerificationService } from '../modules/verification/service';
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Wires repositories into services: the one place that knows every module's dependencies. */
 export function createServices(db: Database, config: Config, clock: Clock) {
   const users = new UserRepository(db);
+  const sessions = new SessionRepository(db);
   const settings = new SettingsRepository(db);
+  const identities = new IdentityRepository(db);
+  const outbox = new OutboxRepository(db);
+  const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox, config.MAIL_FROM, clock);
+  const verification = new VerificationService(new VerificationCodeRepository(db), mailer, new OutboxSms(outbox, clock), clock);
+  const uploads = new UploadService(new UploadRepository(db), users, new LocalFileStore(config.uploadsDir));
   return {
-    auth: new AuthService(users, new SessionRepository(db), clock, config.SESSION_TTL_HOURS),
+    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS),
+    codes: new CodeDispatchService(users, verification),
+    registration: new RegistrationService(users, sessions, settings, verification, clock),
     users: new UserService(users),
+    security: new SecurityService(users, sessions, verification, clock),
+    identity: new IdentityService(users, identities, uploads),
+    region: new RegionService(users),
+    uploads,
+    outbox: new DevOutboxService(outbox),
+    admin: new AdminService(new OperatorRepository(db), users, sessions, identities, settings, clock),
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
+    countries: new CountryService(new CountryRepository(db)),
     system: new SystemService(settings, db, {
       supportUrl: config.SUPPORT_URL,
       appDownloadUrl: config.APP_DOWNLOAD_URL,

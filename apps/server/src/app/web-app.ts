@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { MEDIA_PREFIX } from '../db/seed/seed';
+import { UPLOADS_PREFIX } from '../modules/uploads/service';
 
 /**
  * Serves the built web app at `/` (any unknown non-API GET gets index.html, so client routes
@@ -13,6 +15,18 @@ import { MEDIA_PREFIX } from '../db/seed/seed';
  */
 export async function registerWebApp(http: FastifyInstance, config: Config): Promise<void> {
   await http.register(fastifyStatic, { root: config.assetsDir, prefix: `${MEDIA_PREFIX}/`, decorateReply: false });
+  // identity photos: unguessable names are the capability; keep them out of caches and indexes
+  await mkdir(config.uploadsDir, { recursive: true });
+  await http.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: `${UPLOADS_PREFIX}/`,
+    decorateReply: false,
+    index: false,
+    setHeaders: (reply) => {
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-robots-tag', 'noindex');
+    },
+  });
 
   const indexFile = path.join(config.WEB_DIST, 'index.html');
   const hasWebApp = existsSync(indexFile);
@@ -24,7 +38,7 @@ export async function registerWebApp(http: FastifyInstance, config: Config): Pro
   const csp = hasWebApp ? contentSecurityPolicy(readFileSync(indexFile, 'utf8')) : '';
 
   http.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|wss|media)(\/|$)/.test(request.url);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|wss|media|uploads|admin\/api)(\/|$)/.test(request.url);
     if (!hasWebApp || !isPage) return reply.status(404).send({ type: 'error', message: 'not found' });
     return reply
       .header('content-security-policy', csp)

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { describe } from 'vitest';
 import { buildApp, type App } from '../../src/app/build-app';
 import { loadConfig, type Config } from '../../src/config';
 import { openPglite, openPostgres, type Database } from '../../src/db/database';
-import { migrate } from '../../src/db/migrate';
-import { seed } from '../../src/db/seed/seed';
+import { prepareDatabase } from '../../src/app/bootstrap';
 import type { Clock } from '../../src/lib/time';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -55,9 +57,8 @@ export interface TestAppOptions {
 /** The real server on a fresh seeded database, ready for `inject` (no port is opened). */
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase(kind);
-  await migrate(db);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  await seed(db, { demoData: true, supportUrl: config.SUPPORT_URL, appDownloadUrl: config.APP_DOWNLOAD_URL });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tessera-test-')), ...options.env });
+  await prepareDatabase(db, config);
   const app = await buildApp({ config, db, ...(options.clock ? { clock: options.clock } : {}) });
   await app.http.ready();
   return {
@@ -67,6 +68,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     async close() {
       await app.http.close();
       await db.close();
+      await rm(config.DATA_DIR, { recursive: true, force: true });
     },
   };
 }

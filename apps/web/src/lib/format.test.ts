@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayServerTime, formatDate, formatDateTime, parseServerTime } from './format';
+import { displayServerTime, formatDate, formatDateTime, isolateLtr, parseServerTime } from './format';
 
 describe('parseServerTime', () => {
   it('reads the server format as UTC', () => {
@@ -27,5 +27,11 @@ describe('formatting', () => {
 
   it('shows unreadable values as they are', () => {
     expect(displayServerTime('soon')).toBe('soon');
+  });
+});
+
+describe('isolateLtr', () => {
+  it('wraps the text in left-to-right isolate marks', () => {
+    expect(isolateLtr('2026-01-02 03:04')).toBe('\u20662026-01-02 03:04\u2069');
   });
 });

@@ -36,3 +36,11 @@ export function displayServerTime(value: string, withTime = true): string {
   if (!date) return value;
   return withTime ? formatDateTime(date) : formatDate(date);
 }
+
+/**
+ * Wraps Latin text (a date, an account) in Unicode isolates so it keeps its left-to-right order
+ * inside a translated sentence, also in Arabic.
+ */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}

@@ -97,4 +97,9 @@ export const ara: Record<MessageKey, string> = {
   'cannot operate your own ad': 'لا يمكنك التداول على إعلانك الخاص',
   'more than 3 unfinished orders': 'لديك أكثر من 3 طلبات غير مكتملة',
   'daily cancel count exceeded': 'لقد بلغت الحد الأقصى لعمليات الإلغاء اليوم',
+  'enter id number': 'يرجى إدخال رقم الهوية',
+  'id number is not valid': 'رقم الهوية غير صالح',
+  'photo not found, upload it again': 'الصورة غير موجودة، يرجى رفعها مرة أخرى',
+  'operator login required': 'يلزم تسجيل دخول المشغل',
+  'submission not found': 'الطلب غير موجود',
 };

@@ -97,4 +97,9 @@ export const en: Record<MessageKey, string> = {
   'cannot operate your own ad': 'You cannot trade on your own advertisement',
   'more than 3 unfinished orders': 'You have more than 3 unfinished orders',
   'daily cancel count exceeded': "You have reached today's cancellation limit",
+  'enter id number': 'Please enter your ID number',
+  'id number is not valid': 'The ID number is not valid',
+  'photo not found, upload it again': 'Photo not found, please upload it again',
+  'operator login required': 'Operator login required',
+  'submission not found': 'Submission not found',
 };

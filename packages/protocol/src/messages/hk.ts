@@ -97,4 +97,9 @@ export const hk: Record<MessageKey, string> = {
   'cannot operate your own ad': '不可與自己的廣告交易',
   'more than 3 unfinished orders': '未完成訂單超過3筆',
   'daily cancel count exceeded': '今日取消次數已達上限',
+  'enter id number': '請輸入證件號碼',
+  'id number is not valid': '證件號碼格式不正確',
+  'photo not found, upload it again': '相片不存在，請重新上載',
+  'operator login required': '需要營運人員登入',
+  'submission not found': '申請記錄不存在',
 };

@@ -97,4 +97,9 @@ export const jp: Record<MessageKey, string> = {
   'cannot operate your own ad': 'ご自身の広告とは取引できません',
   'more than 3 unfinished orders': '未完了の注文が3件を超えています',
   'daily cancel count exceeded': '本日のキャンセル回数の上限に達しました',
+  'enter id number': '身分証番号を入力してください',
+  'id number is not valid': '身分証番号の形式が正しくありません',
+  'photo not found, upload it again': '写真が見つかりません。もう一度アップロードしてください',
+  'operator login required': '運営者ログインが必要です',
+  'submission not found': '申請が見つかりません',
 };

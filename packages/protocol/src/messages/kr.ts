@@ -97,4 +97,9 @@ export const kr: Record<MessageKey, string> = {
   'cannot operate your own ad': '본인의 광고와는 거래할 수 없습니다',
   'more than 3 unfinished orders': '미완료 주문이 3건을 초과했습니다',
   'daily cancel count exceeded': '오늘의 취소 가능 횟수를 초과했습니다',
+  'enter id number': '신분증 번호를 입력해 주세요',
+  'id number is not valid': '신분증 번호 형식이 올바르지 않습니다',
+  'photo not found, upload it again': '사진을 찾을 수 없습니다. 다시 업로드해 주세요',
+  'operator login required': '운영자 로그인이 필요합니다',
+  'submission not found': '제출 기록을 찾을 수 없습니다',
 };

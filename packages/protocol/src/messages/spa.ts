@@ -97,4 +97,9 @@ export const spa: Record<MessageKey, string> = {
   'cannot operate your own ad': 'No puede operar con su propio anuncio',
   'more than 3 unfinished orders': 'Tiene más de 3 órdenes sin completar',
   'daily cancel count exceeded': 'Ha alcanzado el límite de cancelaciones de hoy',
+  'enter id number': 'Introduzca su número de documento',
+  'id number is not valid': 'El número de documento no es válido',
+  'photo not found, upload it again': 'No se encontró la foto; súbala de nuevo',
+  'operator login required': 'Se requiere inicio de sesión de operador',
+  'submission not found': 'Solicitud no encontrada',
 };

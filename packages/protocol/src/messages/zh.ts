@@ -97,4 +97,9 @@ export const zh: Record<MessageKey, string> = {
   'cannot operate your own ad': '不能与自己的广告交易',
   'more than 3 unfinished orders': '未完成订单超过3笔',
   'daily cancel count exceeded': '今日取消次数已达上限',
+  'enter id number': '请输入证件号码',
+  'id number is not valid': '证件号码格式不正确',
+  'photo not found, upload it again': '照片不存在，请重新上传',
+  'operator login required': '需要运营人员登录',
+  'submission not found': '申请记录不存在',
 };

@@ -2,3 +2,4 @@ export * from './form';
 export * from './account';
 export * from './content';
 export * from './market';
+export * from './security';

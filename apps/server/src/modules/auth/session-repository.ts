@@ -43,10 +43,11 @@ export class SessionRepository {
     return rows.length > 0;
   }
 
-  async revokeAllOf(userId: number, now: Date): Promise<void> {
-    await this.db.query(`update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null`, [
-      userId,
-      now,
-    ]);
+  /** Revokes every session of a user, but the one whose digest is `keep` (the caller's own). */
+  async revokeAllOf(userId: number, now: Date, keep = ''): Promise<void> {
+    await this.db.query(
+      `update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and token_hash <> $3`,
+      [userId, now, keep],
+    );
   }
 }

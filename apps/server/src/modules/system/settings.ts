@@ -3,6 +3,7 @@ export const SETTING = {
   supportLinks: 'support_links',
   appLinks: 'app_links',
   seededAt: 'demo_data_seeded_at',
+  inviteCodeRequired: 'invite_code_required',
 } as const;
 
 export interface SupportLinks {

@@ -15,6 +15,12 @@ export interface UserRow {
   review_status: number;
   failed_logins: number;
   locked_until: Date | null;
+  lock_reason: string;
+  pay_password_hash: string | null;
+  is_region_agent: boolean;
+  region_agent_id: number | null;
+  city_name: string;
+  district_name: string;
   created_at: Date;
 }
 
@@ -27,10 +33,22 @@ export interface NewUser {
   extensionCode: string;
   parentId?: number | null;
   isVistor?: boolean;
+  regionAgentId?: number | null;
+  cityName?: string;
+  districtName?: string;
+}
+
+export interface RegionUserRow {
+  city_name: string;
+  district_name: string;
+  phone: string;
+  account: string;
+  created_at: Date;
 }
 
 const COLUMNS = `id, account, email, phone, country_code, password_hash, extension_code, parent_id,
-  is_vistor, is_seller, credit, review_status, failed_logins, locked_until, created_at`;
+  is_vistor, is_seller, credit, review_status, failed_logins, locked_until, lock_reason, pay_password_hash,
+  is_region_agent, region_agent_id, city_name, district_name, created_at`;
 
 /** Every read and write of the users table. Accounts are stored lower-cased. */
 export class UserRepository {
@@ -58,8 +76,9 @@ export class UserRepository {
 
   async create(user: NewUser): Promise<UserRow> {
     const rows = await this.db.query<UserRow>(
-      `insert into users (account, email, phone, country_code, password_hash, extension_code, parent_id, is_vistor)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) returning ${COLUMNS}`,
+      `insert into users (account, email, phone, country_code, password_hash, extension_code, parent_id, is_vistor,
+         region_agent_id, city_name, district_name)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning ${COLUMNS}`,
       [
         user.account.toLowerCase(),
         user.email ?? '',
@@ -69,6 +88,9 @@ export class UserRepository {
         user.extensionCode,
         user.parentId ?? null,
         user.isVistor ?? false,
+        user.regionAgentId ?? null,
+        user.cityName ?? '',
+        user.districtName ?? '',
       ],
     );
     const created = rows[0];
@@ -88,5 +110,79 @@ export class UserRepository {
 
   async clearFailedLogins(id: number): Promise<void> {
     await this.db.query('update users set failed_logins = 0 where id = $1 and failed_logins <> 0', [id]);
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const rows = await this.db.query<UserRow>(`select ${COLUMNS} from users where lower(email) = $1`, [email.toLowerCase()]);
+    return rows[0];
+  }
+
+  async findByInviteCode(code: string): Promise<UserRow | undefined> {
+    const rows = await this.db.query<UserRow>(`select ${COLUMNS} from users where extension_code = $1`, [code.toUpperCase()]);
+    return rows[0];
+  }
+
+  async inviteCodeTaken(code: string): Promise<boolean> {
+    return (await this.db.query('select 1 from users where extension_code = $1', [code])).length > 0;
+  }
+
+  async setPassword(id: number, passwordHash: string): Promise<void> {
+    // a new password also lifts a lock caused by guessing: the owner proved themselves with a code
+    await this.db.query(
+      `update users set password_hash = $2, failed_logins = 0,
+         locked_until = case when lock_reason = '' then null else locked_until end
+       where id = $1`,
+      [id, passwordHash],
+    );
+  }
+
+  async setPayPassword(id: number, hash: string): Promise<void> {
+    await this.db.query('update users set pay_password_hash = $2 where id = $1', [id, hash]);
+  }
+
+  /** Binds an e-mail once: the update only happens while none is bound. */
+  async bindEmail(id: number, email: string): Promise<boolean> {
+    const rows = await this.db.query(`update users set email = $2 where id = $1 and email = '' returning id`, [
+      id,
+      email.toLowerCase(),
+    ]);
+    return rows.length > 0;
+  }
+
+  async setReviewStatus(id: number, status: number): Promise<void> {
+    await this.db.query('update users set review_status = $2 where id = $1', [id, status]);
+  }
+
+  async lock(id: number, until: Date, reason: string): Promise<void> {
+    await this.db.query('update users set locked_until = $2, lock_reason = $3 where id = $1', [id, until, reason]);
+  }
+
+  async unlock(id: number): Promise<void> {
+    await this.db.query(`update users set locked_until = null, lock_reason = '', failed_logins = 0 where id = $1`, [id]);
+  }
+
+  async setRegionAgent(id: number, agent: { cityName: string; districtName: string } | null): Promise<void> {
+    await this.db.query(
+      `update users set is_region_agent = $2, city_name = case when $2 then $3 else city_name end,
+         district_name = case when $2 then $4 else district_name end where id = $1`,
+      [id, agent !== null, agent?.cityName ?? '', agent?.districtName ?? ''],
+    );
+  }
+
+  async setSeller(id: number, isSeller: boolean): Promise<void> {
+    await this.db.query('update users set is_seller = $2 where id = $1', [id, isSeller]);
+  }
+
+  async listRegionUsers(agentId: number, limit: number, offset: number) {
+    return this.db.query<RegionUserRow & { total: number }>(
+      `select city_name, district_name, phone, account, created_at, (count(*) over ())::int as total
+         from users where region_agent_id = $1 order by id desc limit $2 offset $3`,
+      [agentId, limit, offset],
+    );
+  }
+
+  async countRegionUsers(agentId: number): Promise<number> {
+    const rows = await this.db.query<{ n: number }>('select count(*)::int as n from users where region_agent_id = $1', [agentId]);
+    return rows[0]?.n ?? 0;
   }
 }

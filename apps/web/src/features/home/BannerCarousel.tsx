@@ -61,7 +61,7 @@ function Slides({ slides, label }: { slides: NewsSummary[]; label: string }) {
           <img
             src={slide.thumbnail}
             alt={slide.title}
-            className="size-full object-cover object-left"
+            className="size-full object-cover object-[30%_50%]"
             loading={i === 0 ? 'eager' : 'lazy'}
             draggable={false}
           />

@@ -31,7 +31,7 @@ export function RegisterBox() {
         onChange={(event) => setEmail(event.target.value)}
         placeholder={t('home.emailPlaceholder')}
         data-testid="register-email"
-        className="h-12 min-w-0 flex-1 rounded-md border border-line bg-surface px-4 text-[0.9375rem] text-fg outline-none transition-colors placeholder:text-faint hover:border-line-strong focus:border-brand ltr-value"
+        className="h-12 w-full min-w-0 rounded-md sm:flex-1 border border-line bg-surface px-4 text-[0.9375rem] text-fg outline-none transition-colors placeholder:text-faint hover:border-line-strong focus:border-brand ltr-value"
       />
       <Button type="submit" size="lg" data-testid="register-submit">
         {t('home.getStarted')}

@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../components/Button';
 import { AlertIcon, ChevronStartIcon, CompassIcon } from '../../components/icons';
 import { Skeleton } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
-import { displayServerTime } from '../../lib/format';
+import { displayServerTime, isolateLtr } from '../../lib/format';
 import { useNewsDetail } from './queries';
 
 function parseId(value: string | null): number | null {
@@ -67,7 +67,7 @@ export function NoticeDetailPage() {
               {article.data.title}
             </h1>
             <p className="mt-3 text-[0.8125rem] text-faint">
-              {t('notices.updated', { time: displayServerTime(article.data.update_time) })}
+              {t('notices.updated', { time: isolateLtr(displayServerTime(article.data.update_time)) })}
             </p>
           </header>
           <div

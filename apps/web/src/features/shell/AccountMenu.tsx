@@ -31,13 +31,13 @@ export function AccountMenu() {
     <HoverMenu
       triggerLabel={t('header.accountMenu')}
       triggerTestId="account-menu"
-      triggerClassName="inline-flex h-9 max-w-48 items-center gap-2 rounded-md px-2 text-fg hover:bg-raised data-[state=open]:bg-raised"
+      triggerClassName="inline-flex h-9 items-center gap-2 rounded-md px-1.5 sm:px-2 text-fg hover:bg-raised data-[state=open]:bg-raised"
       trigger={
         <>
           <span className="grid size-7 shrink-0 place-items-center rounded-full bg-brand-soft text-brand">
             <UserIcon size={16} />
           </span>
-          <span className="num hidden truncate text-[0.8125rem] sm:inline" dir="ltr">
+          <span className="num hidden max-w-[12rem] truncate text-[0.8125rem] sm:inline" dir="ltr">
             {masked}
           </span>
           {isVistor && (

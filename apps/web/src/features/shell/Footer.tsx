@@ -24,8 +24,7 @@ export function Footer() {
           {supportUrl && isSafeLink(supportUrl) && (
             <a
               href={supportUrl}
-              target="_blank"
-              rel="noopener noreferrer"
+              {...(supportUrl.startsWith('mailto:') ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
               className="mt-1 inline-flex items-center gap-2 rounded-md border border-line px-3 py-1.5 text-[0.8125rem] text-fg hover:border-brand hover:text-brand"
             >
               <HeadsetIcon size={16} />

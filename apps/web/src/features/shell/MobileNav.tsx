@@ -18,6 +18,7 @@ export function MobileNav({ links }: { links: NavLinkSpec[] }) {
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger
         aria-label={t('nav.openMenu')}
+        data-testid="mobile-menu"
         className="-ms-1 inline-flex size-9 items-center justify-center rounded-md text-muted hover:bg-raised hover:text-fg xl:hidden"
       >
         <MenuIcon size={20} />

@@ -1,0 +1,166 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { tokenOf } from '../../http/authenticate';
+import { Refusal } from '../../http/refusal';
+import type { RouteDeps } from '../../app/deps';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operatorId?: number;
+  }
+}
+
+const STATUS_OF: Record<string, number> = {
+  'wrong account or password': 401,
+  'operator login required': 401,
+  'user not found': 404,
+  'submission not found': 404,
+  'this id is already verified': 409,
+};
+
+const userParams = z.object({ userId: z.coerce.number().int().positive() });
+const ok = z.object({ ok: z.literal(true) });
+const problem = z.object({ error: z.string() });
+
+function operatorOf(request: FastifyRequest): number {
+  if (!request.operatorId) throw new Error('operator route without requireOperator');
+  return request.operatorId;
+}
+
+/**
+ * The operator API: plain JSON with HTTP status codes (it has no legacy clients), bearer tokens of
+ * operator sessions, which are separate from user sessions. See docs/operations.md.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+  app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply: FastifyReply) => {
+    if (error instanceof Refusal) return reply.status(STATUS_OF[error.key] ?? 400).send({ error: error.key });
+    if (error.validation) return reply.status(400).send({ error: 'parameter error' });
+    if (error.statusCode && error.statusCode < 500) return reply.status(error.statusCode).send({ error: 'request body is malformed' });
+    request.log.error({ err: error }, 'operator API fault');
+    return reply.status(500).send({ error: 'server error, please retry later', request_id: request.id });
+  });
+
+  const requireOperator = async (request: FastifyRequest) => {
+    const token = tokenOf(request);
+    const operatorId = token ? await services.admin.authenticate(token) : undefined;
+    if (!operatorId) throw new Refusal('operator login required');
+    request.operatorId = operatorId;
+  };
+  const guarded = { preHandler: requireOperator };
+  const tags = ['operator'];
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Operator login: answers a bearer token',
+        body: z.object({ email: z.string().max(120), password: z.string().max(128) }),
+        response: { 200: z.object({ token: z.string() }), 401: problem },
+      },
+    },
+    async (request) => ({ token: await services.admin.login(request.body.email, request.body.password) }),
+  );
+
+  app.post('/logout', { ...guarded, schema: { tags, response: { 200: ok } } }, async (request) => {
+    await services.admin.logout(tokenOf(request) ?? '');
+    return { ok: true as const };
+  });
+
+  app.get(
+    '/kyc',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Identity submissions by status: 1 pending, 2 approved, 3 rejected',
+        querystring: z.object({ status: z.coerce.number().int().min(1).max(3).default(1) }),
+      },
+    },
+    async (request) => ({ items: await services.admin.identitySubmissions(request.query.status) }),
+  );
+
+  app.post('/kyc/:userId/approve', { ...guarded, schema: { tags, params: userParams, response: { 200: ok } } }, async (request) => {
+    await services.admin.approveIdentity(operatorOf(request), request.params.userId);
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/kyc/:userId/reject',
+    { ...guarded, schema: { tags, params: userParams, body: z.object({ reason: z.string().max(200).default('') }).default({ reason: '' }), response: { 200: ok } } },
+    async (request) => {
+      await services.admin.rejectIdentity(operatorOf(request), request.params.userId, request.body.reason);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/users/:userId/lock',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Lock an account until a time (indefinitely without one); its sessions end',
+        params: userParams,
+        body: z.object({ until: z.iso.datetime().optional(), reason: z.string().max(200).default('') }).default({ reason: '' }),
+        response: { 200: z.object({ ok: z.literal(true), locked_until: z.string() }) },
+      },
+    },
+    async (request) => {
+      const until = request.body.until ? new Date(request.body.until) : undefined;
+      const end = await services.admin.lockUser(operatorOf(request), request.params.userId, until, request.body.reason);
+      return { ok: true as const, locked_until: end.toISOString() };
+    },
+  );
+
+  app.post('/users/:userId/unlock', { ...guarded, schema: { tags, params: userParams, response: { 200: ok } } }, async (request) => {
+    await services.admin.unlockUser(operatorOf(request), request.params.userId);
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/users/:userId/region-agent',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'Make a user the agent of a region',
+        params: userParams,
+        body: z.object({ city_name: z.string().min(1).max(60), district_name: z.string().max(60).default('') }),
+        response: { 200: ok },
+      },
+    },
+    async (request) => {
+      const region = { cityName: request.body.city_name, districtName: request.body.district_name };
+      await services.admin.setRegionAgent(operatorOf(request), request.params.userId, region);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete('/users/:userId/region-agent', { ...guarded, schema: { tags, params: userParams, response: { 200: ok } } }, async (request) => {
+    await services.admin.setRegionAgent(operatorOf(request), request.params.userId, null);
+    return { ok: true as const };
+  });
+
+  app.post(
+    '/users/:userId/seller',
+    { ...guarded, schema: { tags, params: userParams, body: z.object({ is_seller: z.boolean() }), response: { 200: ok } } },
+    async (request) => {
+      await services.admin.setSeller(operatorOf(request), request.params.userId, request.body.is_seller);
+      return { ok: true as const };
+    },
+  );
+
+  app.put(
+    '/settings/registration',
+    {
+      ...guarded,
+      schema: { tags, summary: 'Whether registration needs an invite code', body: z.object({ invite_code_required: z.boolean() }), response: { 200: ok } },
+    },
+    async (request) => {
+      await services.admin.setInviteCodeRequired(operatorOf(request), request.body.invite_code_required);
+      return { ok: true as const };
+    },
+  );
+};

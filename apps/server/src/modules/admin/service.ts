@@ -1,0 +1,123 @@
+import { refuse } from '../../http/refusal';
+import { verifyPassword } from '../../lib/password';
+import { formatTimestamp, type Clock } from '../../lib/time';
+import { newToken, tokenDigest } from '../../lib/tokens';
+import type { SessionRepository } from '../auth/session-repository';
+import type { SettingsRepository } from '../system/settings-repository';
+import { SETTING } from '../system/settings';
+import { IDENTITY_STATUS, type IdentityRepository } from '../users/identity-repository';
+import type { UserRepository } from '../users/repository';
+import type { OperatorRepository } from './repository';
+
+const OPERATOR_SESSION_HOURS = 12;
+/** An operator lock without an end date lasts until an operator unlocks it. */
+const INDEFINITE_LOCK = new Date('9999-12-31T00:00:00Z');
+
+/** What operators may do to users. Every decision is written to the audit trail. */
+export class AdminService {
+  constructor(
+    private readonly operators: OperatorRepository,
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly identities: IdentityRepository,
+    private readonly settings: SettingsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async login(email: string, password: string): Promise<string> {
+    const operator = await this.operators.findByEmail(email);
+    if (!operator || !(await verifyPassword(operator.password_hash, password))) refuse('wrong account or password');
+    const token = newToken();
+    const expires = new Date(this.clock().getTime() + OPERATOR_SESSION_HOURS * 3_600_000);
+    await this.operators.openSession(operator.id, tokenDigest(token), expires);
+    return token;
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.operators.revokeSession(tokenDigest(token), this.clock());
+  }
+
+  async authenticate(token: string): Promise<number | undefined> {
+    return this.operators.sessionOperator(tokenDigest(token), this.clock());
+  }
+
+  async identitySubmissions(status: number) {
+    const rows = await this.identities.listByStatus(status, 200);
+    return rows.map((row) => ({
+      submission_id: row.id,
+      user_id: row.user_id,
+      name: row.name,
+      card_id: row.card_id,
+      front_pic: row.front_pic,
+      reverse_pic: row.reverse_pic,
+      hand_pic: row.hand_pic,
+      status: row.status,
+      reject_reason: row.reject_reason,
+      created_at: formatTimestamp(row.created_at),
+    }));
+  }
+
+  async approveIdentity(operatorId: number, userId: number): Promise<void> {
+    const pending = await this.pendingSubmission(userId);
+    if (await this.identities.cardVerified(pending.card_id)) refuse('this id is already verified');
+    if (!(await this.identities.decide(pending.id, IDENTITY_STATUS.approved, operatorId, '', this.clock()))) {
+      refuse('submission not found');
+    }
+    await this.users.setReviewStatus(userId, 2);
+    await this.operators.recordAction(operatorId, 'identity.approve', userId, { submission_id: pending.id });
+  }
+
+  async rejectIdentity(operatorId: number, userId: number, reason: string): Promise<void> {
+    const pending = await this.pendingSubmission(userId);
+    if (!(await this.identities.decide(pending.id, IDENTITY_STATUS.rejected, operatorId, reason, this.clock()))) {
+      refuse('submission not found');
+    }
+    // back to "not submitted": the user sees the reason and may submit again
+    await this.users.setReviewStatus(userId, 0);
+    await this.operators.recordAction(operatorId, 'identity.reject', userId, { submission_id: pending.id, reason });
+  }
+
+  async lockUser(operatorId: number, userId: number, until: Date | undefined, reason: string): Promise<Date> {
+    await this.existingUser(userId);
+    const end = until ?? INDEFINITE_LOCK;
+    await this.users.lock(userId, end, reason || 'locked by an operator');
+    await this.sessions.revokeAllOf(userId, this.clock());
+    await this.operators.recordAction(operatorId, 'user.lock', userId, { until: end.toISOString(), reason });
+    return end;
+  }
+
+  async unlockUser(operatorId: number, userId: number): Promise<void> {
+    await this.existingUser(userId);
+    await this.users.unlock(userId);
+    await this.operators.recordAction(operatorId, 'user.unlock', userId, {});
+  }
+
+  async setRegionAgent(operatorId: number, userId: number, region: { cityName: string; districtName: string } | null) {
+    await this.existingUser(userId);
+    await this.users.setRegionAgent(userId, region);
+    await this.operators.recordAction(operatorId, region ? 'user.region_agent.grant' : 'user.region_agent.revoke', userId, { ...region });
+  }
+
+  async setSeller(operatorId: number, userId: number, isSeller: boolean) {
+    await this.existingUser(userId);
+    await this.users.setSeller(userId, isSeller);
+    await this.operators.recordAction(operatorId, isSeller ? 'user.seller.grant' : 'user.seller.revoke', userId, {});
+  }
+
+  async setInviteCodeRequired(operatorId: number, required: boolean) {
+    await this.settings.set(SETTING.inviteCodeRequired, required);
+    await this.operators.recordAction(operatorId, 'settings.invite_code_required', null, { required });
+  }
+
+  private async pendingSubmission(userId: number) {
+    const latest = await this.identities.latestOf(userId);
+    if (!latest || latest.status !== IDENTITY_STATUS.pending) refuse('submission not found');
+    return latest;
+  }
+
+  private async existingUser(userId: number) {
+    const user = await this.users.findById(userId);
+    if (!user) refuse('user not found');
+    return user;
+  }
+}

@@ -1,0 +1,55 @@
+import type { Lang } from '@tessera/protocol';
+import { refuse } from '../../http/refusal';
+import type { UserRepository } from '../users/repository';
+import { CODE_PURPOSES, type CodePurpose } from '../verification/policy';
+import type { VerificationService } from '../verification/service';
+import { normaliseCountryCode, parseAccountAddress } from './account-address';
+
+export interface CodeRequestInput {
+  user_string?: string;
+  type?: string;
+  country_code?: string;
+}
+
+/** Reads the `type` of a code request as its purpose; absent means registration. */
+export function purposeOf(type: string | undefined): CodePurpose {
+  if (!type || type === '1') return 'register';
+  if ((CODE_PURPOSES as readonly string[]).includes(type)) return type as CodePurpose;
+  refuse('parameter error');
+}
+
+/**
+ * sms_mail and sms_send: checks that the address fits the purpose (a new account for register,
+ * an existing one for resets, a free e-mail for binding), then has the code sent.
+ */
+export class CodeDispatchService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly codes: VerificationService,
+  ) {}
+
+  async request(channel: 'email' | 'sms', input: CodeRequestInput, client: { ip: string; lang: Lang }): Promise<void> {
+    if (!input.user_string) refuse(channel === 'email' ? 'enter the e-mail' : 'enter account');
+    const purpose = purposeOf(input.type);
+    const address = parseAccountAddress(input.user_string, normaliseCountryCode(input.country_code));
+    if (!address || address.channel !== channel) {
+      refuse(channel === 'email' ? 'the e-mail account does not match the rules' : 'the e-mail or phone number does not match the rules');
+    }
+    if (purpose === 'register' && (await this.users.findByAccount(address.address))) refuse('account already exists');
+    if (purpose === 'forget' || purpose === 'forgets') {
+      const user = await this.users.findByAccount(address.address);
+      if (!user || user.is_vistor) refuse('user not found');
+    }
+    if (purpose === 'bind' && (await this.users.findByEmail(address.address))) refuse('e-mail already bound to another account');
+    await this.codes.send({ channel, address: address.address, purpose, ip: client.ip, lang: client.lang });
+  }
+
+  /** user/check_email and user/check_mobile: the first step of two-step forms. */
+  async check(input: { user_string?: string; code?: string; type?: string; country_code?: string }): Promise<void> {
+    if (!input.user_string) refuse('parameter error');
+    if (!input.code) refuse('enter the verification code');
+    const address = parseAccountAddress(input.user_string, normaliseCountryCode(input.country_code));
+    if (!address) refuse('the e-mail or phone number does not match the rules');
+    await this.codes.check(address.address, purposeOf(input.type), input.code);
+  }
+}

@@ -1,0 +1,119 @@
+import { PASSWORD_PATTERN } from '@tessera/protocol';
+import { refuse } from '../../http/refusal';
+import { hashPassword } from '../../lib/password';
+import { newInviteCode } from '../../lib/tokens';
+import type { SettingsRepository } from '../system/settings-repository';
+import { SETTING } from '../system/settings';
+import type { UserRepository, UserRow } from '../users/repository';
+import type { VerificationService } from '../verification/service';
+import { normaliseCountryCode, parseAccountAddress } from './account-address';
+import type { SessionRepository } from './session-repository';
+
+export interface RegistrationInput {
+  user_string?: string;
+  code?: string;
+  password?: string;
+  re_password?: string;
+  extension_code?: string;
+  country_code?: string;
+}
+
+export interface PasswordResetInput {
+  account?: string;
+  code?: string;
+  password?: string;
+  repassword?: string;
+}
+
+/** Checks a new password and its repetition, in the order the forms ask for them. */
+export function checkNewPassword(password: string | undefined, repeat: string | undefined): string {
+  if (!password) refuse('enter password');
+  if (!PASSWORD_PATTERN.test(password)) refuse('password must be 6 to 16 letters or digits');
+  if (!repeat) refuse('repeat password');
+  if (repeat !== password) refuse('two passwords differ');
+  return password;
+}
+
+export class RegistrationService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly sessions: SessionRepository,
+    private readonly settings: SettingsRepository,
+    private readonly codes: VerificationService,
+    private readonly clock: () => Date,
+  ) {}
+
+  async inviteCodeRequired(): Promise<boolean> {
+    return (await this.settings.get<boolean>(SETTING.inviteCodeRequired)) ?? false;
+  }
+
+  /** Every rule of spec 3 §5 "Register", the cheap ones first, the code last. */
+  async register(input: RegistrationInput): Promise<UserRow> {
+    if (!input.user_string) refuse('enter account');
+    const countryCode = normaliseCountryCode(input.country_code);
+    const account = parseAccountAddress(input.user_string, countryCode);
+    if (!account) refuse('the e-mail or phone number does not match the rules');
+    if (!input.code) refuse('enter the verification code');
+    const password = checkNewPassword(input.password, input.re_password);
+
+    const inviteCode = input.extension_code?.trim() ?? '';
+    if (!inviteCode && (await this.inviteCodeRequired())) refuse('invite code required');
+    const inviter = inviteCode ? await this.users.findByInviteCode(inviteCode) : undefined;
+    if (inviteCode && (!inviter || inviter.is_vistor)) refuse('invite code not found');
+    if (await this.users.findByAccount(account.address)) refuse('account already exists');
+
+    await this.codes.consume(account.address, 'register', input.code);
+    const agent = inviter ? await this.regionAgentOf(inviter) : undefined;
+    try {
+      return await this.users.create({
+        account: account.address,
+        email: account.channel === 'email' ? account.address : '',
+        phone: account.channel === 'sms' ? account.address : '',
+        countryCode,
+        passwordHash: await hashPassword(password),
+        extensionCode: await this.freshInviteCode(),
+        parentId: inviter?.id ?? null,
+        regionAgentId: agent?.id ?? null,
+        cityName: agent?.city_name ?? '',
+        districtName: agent?.district_name ?? '',
+      });
+    } catch (error) {
+      // two registrations of one account raced: the unique index let one through
+      if (await this.users.findByAccount(account.address)) refuse('account already exists');
+      throw error;
+    }
+  }
+
+  /** Forgot login password: a code sent to the account proves ownership. */
+  async resetPassword(input: PasswordResetInput): Promise<void> {
+    const account = this.resettableAccount(input.account);
+    if (!input.code) refuse('enter the verification code');
+    const password = checkNewPassword(input.password, input.repassword);
+    const user = await this.users.findByAccount(account);
+    if (!user || user.is_vistor) refuse('user not found');
+    await this.codes.consume(account, 'forget', input.code);
+    await this.users.setPassword(user.id, await hashPassword(password));
+    await this.sessions.revokeAllOf(user.id, this.clock());
+  }
+
+  /** Spec 3 §5 "Forgot password": a mainland mobile number or an e-mail. */
+  resettableAccount(raw: string | undefined): string {
+    if (!raw) refuse('enter account');
+    const account = parseAccountAddress(raw, '86');
+    if (!account) refuse('the e-mail or phone number does not match the rules');
+    return account.address;
+  }
+
+  /** A new user joins the region of the agent who invited them, or of their inviter's agent. */
+  private async regionAgentOf(inviter: UserRow): Promise<UserRow | undefined> {
+    if (inviter.is_region_agent) return inviter;
+    return inviter.region_agent_id ? this.users.findById(inviter.region_agent_id) : undefined;
+  }
+
+  private async freshInviteCode(): Promise<string> {
+    for (;;) {
+      const code = newInviteCode();
+      if (!(await this.users.inviteCodeTaken(code))) return code;
+    }
+  }
+}

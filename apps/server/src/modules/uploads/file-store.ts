@@ -1,0 +1,16 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Where uploaded files live. A local folder now; an S3-compatible store can stand in later. */
+export interface FileStore {
+  put(fileName: string, bytes: Buffer): Promise<void>;
+}
+
+export class LocalFileStore implements FileStore {
+  constructor(readonly root: string) {}
+
+  async put(fileName: string, bytes: Buffer): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await writeFile(path.join(this.root, fileName), bytes, { flag: 'wx' });
+  }
+}

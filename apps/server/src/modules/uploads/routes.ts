@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES, replySchema } from '@tessera/protocol';
+import { z } from 'zod';
+import { currentUser } from '../../http/authenticate';
+import { refuse } from '../../http/refusal';
+import type { RouteDeps } from '../../app/deps';
+
+export const uploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
+  // two files allowed through the parser so that a second one can be refused by name
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10 } });
+
+  app.post(
+    '/upload',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Upload one identity photo (multipart, field "file"): jpg or png by content, at most 4 MB',
+        consumes: ['multipart/form-data'],
+        response: { 200: replySchema(z.string().describe('the image URL')) },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) refuse('parameter error');
+      let image: Buffer | undefined;
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        if (image) refuse('upload one file at a time');
+        try {
+          image = await part.toBuffer();
+        } catch {
+          refuse('file too big');
+        }
+      }
+      if (!image) refuse('parameter error');
+      return { type: 'ok' as const, message: await services.uploads.storeImage(currentUser(request).id, image) };
+    },
+  );
+};

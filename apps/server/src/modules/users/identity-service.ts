@@ -1,0 +1,74 @@
+import { CHINESE_CHARACTER } from '@tessera/protocol';
+import { refuse } from '../../http/refusal';
+import { maskAccount } from '@tessera/protocol';
+import type { UploadService } from '../uploads/service';
+import type { IdentityRepository } from './identity-repository';
+import type { UserRepository } from './repository';
+import { securityStrength } from './security-service';
+
+export interface IdentityInput {
+  name?: string;
+  card_id?: string;
+  front_pic?: string;
+  reverse_pic?: string;
+  hand_pic?: string;
+}
+
+const CARD_ID_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
+
+/** Real-name verification: the user submits, an operator decides (see the admin module). */
+export class IdentityService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly identities: IdentityRepository,
+    private readonly uploads: UploadService,
+  ) {}
+
+  /** user/center: the review state, what was submitted (masked), and the security strength. */
+  async center(userId: number) {
+    const user = await this.users.findById(userId);
+    if (!user) refuse('user not found');
+    const latest = await this.identities.latestOf(userId);
+    return {
+      review_status: user.review_status,
+      name: latest && user.review_status !== 0 ? latest.name : '',
+      card_id: latest && user.review_status !== 0 ? maskAccount(latest.card_id) : '',
+      reject_reason: user.review_status === 0 && latest?.status === 3 ? latest.reject_reason : '',
+      account: user.account,
+      phone: user.phone,
+      email: user.email,
+      pay_password_set: user.pay_password_hash ? (1 as const) : (0 as const),
+      strength: securityStrength(user),
+    };
+  }
+
+  /** Every rule of spec 3 §5 "Real name". */
+  async submit(userId: number, input: IdentityInput): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) refuse('user not found');
+    if (user.is_vistor) refuse('guest accounts cannot do this');
+    if (user.review_status !== 0) refuse('identity already submitted');
+    const name = input.name?.trim();
+    if (!name) refuse('enter real name');
+    if (/\d/.test(name) || name.length > 60) refuse('name must not contain digits');
+    const cardId = input.card_id?.trim();
+    if (!cardId) refuse('enter id number');
+    if (CHINESE_CHARACTER.test(cardId)) refuse('id number must not contain chinese characters');
+    if (!CARD_ID_PATTERN.test(cardId)) refuse('id number is not valid');
+    const pictures = [input.front_pic, input.reverse_pic, input.hand_pic];
+    if (pictures.some((picture) => !picture)) refuse('upload all three photos');
+    for (const picture of pictures) {
+      if (!(await this.uploads.ownedBy(userId, picture ?? ''))) refuse('photo not found, upload it again');
+    }
+    if (await this.identities.cardVerified(cardId)) refuse('this id is already verified');
+    await this.identities.add({
+      user_id: userId,
+      name,
+      card_id: cardId.toUpperCase(),
+      front_pic: input.front_pic ?? '',
+      reverse_pic: input.reverse_pic ?? '',
+      hand_pic: input.hand_pic ?? '',
+    });
+    await this.users.setReviewStatus(userId, 1);
+  }
+}
