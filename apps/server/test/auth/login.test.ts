@@ -3,18 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GUEST_ACCOUNT } from '../../src/db/seed/demo-users';
 import { LOGIN_LOCK_MINUTES, MAX_FAILED_LOGINS } from '../../src/modules/auth/policy';
 import { apiClient } from '../support/client';
+import { manualClock } from '../support/clock';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
-/** A clock the test moves by hand, to reach expiry and unlock times without waiting. */
-function manualClock(start = new Date('2026-11-22T08:00:00Z')) {
-  let now = start.getTime();
-  return {
-    clock: () => new Date(now),
-    advanceMinutes(minutes: number) {
-      now += minutes * 60_000;
-    },
-  };
-}
 
 describeEachDatabase('login and sessions', (kind) => {
   const time = manualClock();

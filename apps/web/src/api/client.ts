@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, translateMessage, type Lang } from '@tessera/protocol';
+import { localizeLockTime } from '../lib/messages';
 import { apiUrl, formEncode, type Params } from '../lib/url';
 
 /** The envelope of every reply (wire notes, "Replies"); some calls add top-level fields (login). */
@@ -53,9 +54,12 @@ export function configureApi(next: ApiConfig): void {
   config = next;
 }
 
-/** Translates a server message key (apitip) into the current language; unknown keys pass through. */
+/**
+ * Translates a server message key (apitip) into the current language; unknown keys pass through.
+ * The time of `account locked, <ISO time>` is shown in the viewer's time zone, Latin digits.
+ */
 export function apitip(message: string): string {
-  return translateMessage(message, config.getLang());
+  return translateMessage(localizeLockTime(message), config.getLang());
 }
 
 export interface RequestOptions {
@@ -74,19 +78,39 @@ export async function send<T>(
   params: Params = {},
   options: RequestOptions = {},
 ): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method === 'GET') return exchange<T>(method, path, apiUrl(path, params, Date.now()), undefined, {}, options);
+  return exchange<T>(method, path, apiUrl(path, {}, Date.now()), formEncode(params), {
+    'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8',
+  }, options);
+}
+
+/**
+ * Sends one file as `multipart/form-data` (field `file`, one file per request) and resolves with
+ * the reply `message` on `ok`, like `call`.
+ */
+export async function upload<T>(path: string, file: Blob, fileName: string, options: RequestOptions = {}): Promise<T> {
+  const body = new FormData();
+  body.append('file', file, fileName);
+  // No Content-Type: the browser writes the multipart boundary itself.
+  const reply = await exchange<T>('POST', path, apiUrl(path, {}, Date.now()), body, {}, options);
+  if (reply.type === 'ok') return reply.message;
+  throw refusalOf(reply);
+}
+
+async function exchange<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  url: string,
+  body: BodyInit | undefined,
+  extraHeaders: Record<string, string>,
+  options: RequestOptions,
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   const token = config.getToken();
   if (token) headers.Authorization = token;
 
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
-  let url: string;
-  if (method === 'GET') {
-    url = apiUrl(path, params, Date.now());
-  } else {
-    url = apiUrl(path, {}, Date.now());
-    headers['Content-Type'] = 'application/x-www-form-urlencoded; charset=UTF-8';
-    init.body = formEncode(params);
-  }
+  if (body !== undefined) init.body = body;
 
   let response: Response;
   try {
@@ -97,29 +121,29 @@ export async function send<T>(
     throw new ApiError('network', '', 'network error', '', 0);
   }
 
-  let body: unknown;
+  let reply: unknown;
   try {
-    body = await response.json();
+    reply = await response.json();
   } catch (cause) {
     console.error(`[api] ${method} ${path}: unreadable reply (HTTP ${response.status})`, cause);
     throw new ApiError('http', '', `HTTP ${response.status}`, '', response.status);
   }
 
-  if (!isEnvelope(body)) {
+  if (!isEnvelope(reply)) {
     console.error(`[api] ${method} ${path}: reply without an envelope (HTTP ${response.status})`);
     throw new ApiError('http', '', `HTTP ${response.status}`, '', response.status);
   }
-  body.type = String(body.type);
+  reply.type = String(reply.type);
   if (!response.ok) {
     // Transport refusals (rate limit, payload too large, server fault) still carry a message key.
-    const key = typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
+    const key = typeof reply.message === 'string' ? reply.message : `HTTP ${response.status}`;
     console.error(`[api] ${method} ${path}: HTTP ${response.status} ${key}`);
-    throw new ApiError('http', body.type, key, apitip(key), response.status);
+    throw new ApiError('http', reply.type, key, apitip(key), response.status);
   }
-  if (body.type === '999' && !options.quietSession) {
-    config.onNotLoggedIn(typeof body.message === 'string' ? body.message : '');
+  if (reply.type === '999' && !options.quietSession) {
+    config.onNotLoggedIn(typeof reply.message === 'string' ? reply.message : '');
   }
-  return body as Envelope<T>;
+  return reply as Envelope<T>;
 }
 
 /** Sends one call and resolves with its `message` on `ok`; any other reply rejects with `ApiError`. */

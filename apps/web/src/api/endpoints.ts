@@ -1,6 +1,6 @@
 import type { Lang, NewsArticle, NewsSummary, UserInfo } from '@tessera/protocol';
 import { apiUrl } from '../lib/url';
-import { call, refusalOf, send, type RequestOptions } from './client';
+import { call, refusalOf, send, upload, type RequestOptions } from './client';
 
 /** A paged list as the news calls answer it (`message: {list, page, pages, total}`). */
 export interface Paged<T> {
@@ -71,4 +71,133 @@ export const configApi = {
   apps: (options?: RequestOptions) => call<AppLinks>('GET', 'custorm', {}, options),
   /** The URL of a QR-code PNG for a text (an `<img>` source, same origin). */
   qrcodeUrl: (text: string) => apiUrl('qrcode', { text }, Date.now()),
+};
+
+/** What a verification code is for (`type` of the code calls); a code passes only for its purpose. */
+export type CodePurpose = 'register' | 'forget' | 'forgets' | 'bind';
+
+/** Where a code goes: an e-mail (`sms_mail`) or a phone number with its dialling code (`sms_send`). */
+export interface CodeTarget {
+  channel: 'email' | 'sms';
+  address: string;
+  /** Dialling code for phone numbers, `86` by default. */
+  countryCode?: string;
+}
+
+export interface RegisterSettings {
+  invite_code_required: 0 | 1;
+}
+
+export interface RegisterInput {
+  email: string;
+  code: string;
+  password: string;
+  rePassword: string;
+  inviteCode: string;
+}
+
+export interface NewPasswordInput {
+  code: string;
+  password: string;
+  repassword: string;
+}
+
+/** `user/center`: the security centre and the identity review (docs/accounts.md). */
+export interface UserCenter {
+  /** 0 not submitted (or rejected, see `reject_reason`), 1 under review, 2 approved. */
+  review_status: number;
+  name: string;
+  /** Masked by the server. */
+  card_id: string;
+  reject_reason: string;
+  account: string;
+  phone: string;
+  email: string;
+  pay_password_set: 0 | 1;
+  /** 25 base, +25 phone, +25 e-mail, +25 approved identity. */
+  strength: number;
+}
+
+export interface IdentityInput {
+  name: string;
+  card_id: string;
+  front_pic: string;
+  reverse_pic: string;
+  hand_pic: string;
+}
+
+export interface RegionUser {
+  city_name: string;
+  district_name: string;
+  /** Masked by the server. */
+  phone: string;
+  time: string;
+}
+
+/** Codes, registration and the forgotten login password: public calls. */
+export const accountApi = {
+  registerSettings: (options?: RequestOptions) => call<RegisterSettings>('GET', 'cfg/register', {}, options),
+  /** The user agreement shown at registration, in the reader's language. */
+  agreement: (lang: Lang, options?: RequestOptions) => call<NewsArticle>('GET', 'news/xieyi', { lang }, options),
+  /** Sends a six-digit code by e-mail (`sms_mail`) or SMS (`sms_send`). */
+  sendCode: (target: CodeTarget, purpose: CodePurpose, lang: Lang, options?: RequestOptions) =>
+    target.channel === 'email'
+      ? call<string>('POST', 'sms_mail', { user_string: target.address, type: purpose, lan: lang }, options)
+      : call<string>(
+          'POST',
+          'sms_send',
+          { user_string: target.address, country_code: target.countryCode || '86', type: purpose, lan: lang },
+          options,
+        ),
+  /** Checks a code without spending it (the first step of the two-step forms). */
+  checkCode: (target: CodeTarget, purpose: CodePurpose, code: string, options?: RequestOptions) =>
+    target.channel === 'email'
+      ? call<string>('POST', 'user/check_email', { email_code: code, user_string: target.address, type: purpose }, options)
+      : call<string>(
+          'POST',
+          'user/check_mobile',
+          { mobile_code: code, user_string: target.address, type: purpose, country_code: target.countryCode || '86' },
+          options,
+        ),
+  /** Registration with an e-mail (the only tab the form shows). */
+  register: (input: RegisterInput, options?: RequestOptions) =>
+    call<string>(
+      'POST',
+      'user/register',
+      {
+        type: 'email',
+        user_string: input.email,
+        code: input.code,
+        password: input.password,
+        re_password: input.rePassword,
+        extension_code: input.inviteCode,
+      },
+      options,
+    ),
+  /** Forgotten login password: a code of purpose `forget` sent to the account. */
+  forget: (input: NewPasswordInput & { account: string }, options?: RequestOptions) =>
+    call<string>('POST', 'user/forget', { ...input }, options),
+};
+
+/** The account centre of a logged-in user: security settings, identity, region users. */
+export const securityApi = {
+  center: (options?: RequestOptions) => call<UserCenter>('GET', 'user/center', {}, options),
+  /** A new login password, proved with a `forget` code sent to the account. */
+  updatePassword: (input: NewPasswordInput, options?: RequestOptions) =>
+    call<string>('POST', 'safe/update_password', { ...input }, options),
+  /** The first fund password (six digits). */
+  setPayPassword: (input: { password: string; repassword: string }, options?: RequestOptions) =>
+    call<string>('POST', 'safe/set_pay_password', input, options),
+  /** A new fund password, proved with a `forgets` code sent to the account. */
+  resetPayPassword: (input: NewPasswordInput, options?: RequestOptions) =>
+    call<string>('POST', 'safe/reset_pay_password', { ...input }, options),
+  /** Binds an e-mail once, proved with a `bind` code sent to it. */
+  bindEmail: (input: { email: string; code: string }, options?: RequestOptions) =>
+    call<string>('POST', 'safe/email', input, options),
+  /** Uploads one identity photo; resolves with its URL. */
+  uploadImage: (file: File, options?: RequestOptions) => upload<string>('upload', file, file.name, options),
+  submitIdentity: (input: IdentityInput, options?: RequestOptions) =>
+    call<string>('POST', 'user/real_name', { ...input }, options),
+  regionUsers: (page: number, options?: RequestOptions) =>
+    call<Paged<RegionUser>>('GET', 'user/region_users', { page }, options),
 };
