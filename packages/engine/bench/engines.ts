@@ -4,14 +4,20 @@
 import { OrderBook as TheirBook, Side } from 'nodejs-order-book';
 import { OrderBook } from '../src/order-book';
 import type { LimitOrderCommand, MarketOrderCommand } from '../src/types';
-import { OP_LIMIT, OP_MARKET, SIDE_BUY } from './streams';
+import { OP_LIMIT, OP_MARKET, SIDE_BUY, textIds } from './streams';
 import type { Stream } from './streams';
 
 export interface EngineRunner {
   readonly name: string;
   /** Starts again from an empty book. */
   reset(): void;
+  /** Readies a stream for this engine, before any timing. */
+  prepare(s: Stream): void;
   step(s: Stream, i: number): void;
+  /** Runs commands [from, to); each engine has its own copy of the loop so each stays monomorphic. */
+  run(s: Stream, from: number, to: number): void;
+  /** The same, timing each command into out[i - from] in nanoseconds. */
+  runTimed(s: Stream, from: number, to: number, out: Float64Array): void;
   /** Every price level, best first, as [price, quantity]. */
   levels(): { bids: [number, number][]; asks: [number, number][] };
   /** Cancels that found no order. */
@@ -24,6 +30,8 @@ export class TesseraRunner implements EngineRunner {
   private book = new OrderBook();
   private readonly limit: LimitOrderCommand = { type: 'limit', id: 0, account: 0, side: 'buy', price: 0, qty: 0 };
   private readonly market: MarketOrderCommand = { type: 'market', id: 0, account: 0, side: 'buy', qty: 0 };
+
+  prepare(): void {}
 
   reset(): void {
     this.missedCancels = 0;
@@ -58,6 +66,18 @@ export class TesseraRunner implements EngineRunner {
     }
   }
 
+  run(s: Stream, from: number, to: number): void {
+    for (let i = from; i < to; i++) this.step(s, i);
+  }
+
+  runTimed(s: Stream, from: number, to: number, out: Float64Array): void {
+    for (let i = from; i < to; i++) {
+      const a = process.hrtime.bigint();
+      this.step(s, i);
+      out[i - from] = Number(process.hrtime.bigint() - a);
+    }
+  }
+
   levels(): { bids: [number, number][]; asks: [number, number][] } {
     const d = this.book.depth(Number.MAX_SAFE_INTEGER);
     return { bids: d.bids.map((l) => [l.price, l.qty]), asks: d.asks.map((l) => [l.price, l.qty]) };
@@ -71,6 +91,10 @@ export class TheirRunner implements EngineRunner {
   private readonly limit = { id: '', side: Side.BUY, size: 0, price: 0 };
   private readonly market = { side: Side.BUY, size: 0 };
 
+  prepare(s: Stream): void {
+    textIds(s);
+  }
+
   reset(): void {
     this.missedCancels = 0;
     this.book = new TheirBook();
@@ -80,7 +104,7 @@ export class TheirRunner implements EngineRunner {
     const op = s.op[i];
     if (op === OP_LIMIT) {
       const c = this.limit;
-      c.id = s.idText[i] as string;
+      c.id = (s.idText as string[])[i] as string;
       c.side = s.side[i] === SIDE_BUY ? Side.BUY : Side.SELL;
       c.size = s.qty[i] as number;
       c.price = s.price[i] as number;
@@ -90,8 +114,20 @@ export class TheirRunner implements EngineRunner {
       c.side = s.side[i] === SIDE_BUY ? Side.BUY : Side.SELL;
       c.size = s.qty[i] as number;
       this.book.market(c);
-    } else if (this.book.cancel(s.idText[i] as string) === undefined) {
+    } else if (this.book.cancel((s.idText as string[])[i] as string) === undefined) {
       this.missedCancels++;
+    }
+  }
+
+  run(s: Stream, from: number, to: number): void {
+    for (let i = from; i < to; i++) this.step(s, i);
+  }
+
+  runTimed(s: Stream, from: number, to: number, out: Float64Array): void {
+    for (let i = from; i < to; i++) {
+      const a = process.hrtime.bigint();
+      this.step(s, i);
+      out[i - from] = Number(process.hrtime.bigint() - a);
     }
   }
 

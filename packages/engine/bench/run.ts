@@ -34,35 +34,36 @@ interface Result {
   max: number;
 }
 
-function runRange(r: EngineRunner, s: Stream, from: number, to: number): void {
-  for (let i = from; i < to; i++) r.step(s, i);
-}
-
 function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] as number;
 }
 
+// One buffer for every latency run: allocating 8 MB per run would itself provoke collections.
+let latencyBuffer = new Float64Array(0);
+function latencies(n: number): Float64Array {
+  if (latencyBuffer.length < n) latencyBuffer = new Float64Array(n);
+  return latencyBuffer.subarray(0, n);
+}
+
 /** Warm-up, throughput run and latency run of one engine on one stream, up to command `end`. */
 function measure(r: EngineRunner, s: Stream, warm: Stream, end: number): Result {
+  r.prepare(s);
+  r.prepare(warm);
   r.reset();
-  runRange(r, warm, 0, Math.min(warm.length, warm.setup + (end - s.setup)));
+  r.run(warm, 0, Math.min(warm.length, warm.setup + (end - s.setup)));
 
   gc();
   r.reset();
-  runRange(r, s, 0, s.setup);
+  r.run(s, 0, s.setup);
   const t0 = process.hrtime.bigint();
-  runRange(r, s, s.setup, end);
+  r.run(s, s.setup, end);
   const wall = Number(process.hrtime.bigint() - t0) / 1e9;
 
   gc();
   r.reset();
-  runRange(r, s, 0, s.setup);
-  const lat = new Float64Array(end - s.setup);
-  for (let i = s.setup; i < end; i++) {
-    const a = process.hrtime.bigint();
-    r.step(s, i);
-    lat[i - s.setup] = Number(process.hrtime.bigint() - a);
-  }
+  r.run(s, 0, s.setup);
+  const lat = latencies(end - s.setup);
+  r.runTimed(s, s.setup, end, lat);
   lat.sort();
   return {
     commands: end - s.setup,
@@ -130,9 +131,11 @@ function scenario(title: string, s: Stream, warm: Stream, ours: TesseraRunner, t
   // Compare both books after the same commands: replay ours on the prefix theirs ran.
   if (theirEnd < s.length) {
     ours.reset();
-    runRange(ours, s, 0, theirEnd);
+    ours.run(s, 0, theirEnd);
   }
   sameBooks(s.name, ours, theirs);
+  s.idText = null;
+  warm.idText = null;
   return [o, t];
 }
 
@@ -145,19 +148,16 @@ interface CancelStats {
 
 /** S3: fills one price level, then times each cancel from its middle. */
 function deepLevelCancels(r: EngineRunner, s: Stream, rounds: number): CancelStats {
-  const lat = new Float64Array(rounds * (s.length - s.setup));
-  let k = 0;
+  const n = s.length - s.setup;
+  const lat = latencies(rounds * n);
+  r.prepare(s);
   for (let round = 0; round <= rounds; round++) {
     gc();
     r.reset();
-    runRange(r, s, 0, s.setup);
-    for (let i = s.setup; i < s.length; i++) {
-      const a = process.hrtime.bigint();
-      r.step(s, i);
-      const ns = Number(process.hrtime.bigint() - a);
-      // Round 0 warms the code up and is not recorded.
-      if (round > 0) lat[k++] = ns;
-    }
+    r.run(s, 0, s.setup);
+    // Round 0 warms the code up and is not kept: round 1 overwrites its numbers.
+    const from = Math.max(0, round - 1) * n;
+    r.runTimed(s, s.setup, s.length, lat.subarray(from, from + n));
   }
   const mean = lat.reduce((x, y) => x + y, 0) / lat.length;
   lat.sort();

@@ -20,8 +20,12 @@ export interface Stream {
   readonly qty: Float64Array;
   /** The new order's id, or the id a cancel targets. */
   readonly id: Float64Array;
-  /** The same ids as strings, made up front for nodejs-order-book, which keys orders by string. */
-  readonly idText: string[];
+  /**
+   * The same ids as strings for nodejs-order-book, which keys orders by string; made by textIds()
+   * before its runs and dropped after, so that a million live strings do not slow the garbage
+   * collector while the other engine is measured.
+   */
+  idText: string[] | null;
   /** Commands at the start that only build the book and are left out of the measurements. */
   readonly setup: number;
 }
@@ -69,10 +73,18 @@ class StreamBuilder {
   }
 
   build(name: string, setup: number): Stream {
-    const idText = new Array<string>(this.length);
-    for (let i = 0; i < this.length; i++) idText[i] = String(this.id[i]);
-    return { name, length: this.length, op: this.op, side: this.side, price: this.price, qty: this.qty, id: this.id, idText, setup };
+    return { name, length: this.length, op: this.op, side: this.side, price: this.price, qty: this.qty, id: this.id, idText: null, setup };
   }
+}
+
+/** The string ids of a stream, made once. */
+export function textIds(s: Stream): string[] {
+  if (s.idText === null) {
+    const text = new Array<string>(s.length);
+    for (let i = 0; i < s.length; i++) text[i] = String(s.id[i]);
+    s.idText = text;
+  }
+  return s.idText;
 }
 
 const MID = 1_000_000;

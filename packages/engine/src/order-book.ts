@@ -17,6 +17,7 @@ import {
   TIF_IOC,
   TIF_POST_ONLY,
 } from './order-store';
+import { IdMap } from './id-map';
 import { BookSide, LevelStore } from './price-levels';
 import { infoToSlot, slotToInfo } from './snapshot';
 import { STP_NAMES, checkOrder, isId, kindCode, stpCode, tifCode } from './validate';
@@ -46,15 +47,14 @@ export class OrderBook {
   readonly maxQty: number;
   readonly defaultStp: StpMode;
 
-  private readonly o = new OrderStore();
+  private readonly o: OrderStore;
   private readonly levels = new LevelStore();
-  private readonly bids = new BookSide(false, this.o, this.levels);
-  private readonly asks = new BookSide(true, this.o, this.levels);
-  // A buy stop fires when the price rises to it, so the lowest stop price is first in line.
-  private readonly buyStops = new BookSide(true, this.o, this.levels);
-  private readonly sellStops = new BookSide(false, this.o, this.levels);
+  private readonly bids: BookSide;
+  private readonly asks: BookSide;
+  private readonly buyStops: BookSide;
+  private readonly sellStops: BookSide;
   /** Order id → slot, for every live order (resting, stop, or triggered and waiting to run). */
-  private readonly orders = new Map<number, number>();
+  private readonly orders: IdMap;
   private readonly ev: EventSlots = createEventSlots();
   private readonly stpDefault: number;
   private sink: EventSink;
@@ -73,6 +73,15 @@ export class OrderBook {
     if (!Number.isSafeInteger(maxQty) || maxQty < 1) throw new RangeError('maxQty must be a positive safe integer');
     const stp = stpCode(opts.stp, STP_CANCEL_TAKER);
     if (stp < 0) throw new RangeError(`unknown stp mode ${String(opts.stp)}`);
+    const capacity = opts.capacity ?? 1024;
+    if (!Number.isInteger(capacity) || capacity < 1 || capacity > 2 ** 24) throw new RangeError('capacity must be an integer in 1..2^24');
+    this.o = new OrderStore(capacity);
+    this.orders = new IdMap(capacity * 2);
+    this.bids = new BookSide(false, this.o, this.levels);
+    this.asks = new BookSide(true, this.o, this.levels);
+    // A buy stop fires when the price rises to it, so the lowest stop price is first in line.
+    this.buyStops = new BookSide(true, this.o, this.levels);
+    this.sellStops = new BookSide(false, this.o, this.levels);
     this.maxPrice = maxPrice;
     this.maxQty = maxQty;
     this.stpDefault = stp;
@@ -153,7 +162,7 @@ export class OrderBook {
     this.enter();
     if (!isId(id)) return this.reject('cancel', id, 'invalid_id');
     const slot = this.orders.get(id);
-    if (slot === undefined) return this.reject('cancel', id, 'unknown_order');
+    if (slot === NIL) return this.reject('cancel', id, 'unknown_order');
     this.sideOf(slot).remove(slot);
     this.orders.delete(id);
     this.emitCancelled(slot, 'user');
@@ -166,7 +175,7 @@ export class OrderBook {
     this.enter();
     if (!isId(id)) return this.reject('reduce', id, 'invalid_id');
     const slot = this.orders.get(id);
-    if (slot === undefined) return this.reject('reduce', id, 'unknown_order');
+    if (slot === NIL) return this.reject('reduce', id, 'unknown_order');
     const remaining = this.o.qty[slot] as number;
     if (!Number.isInteger(qty) || qty < 1 || qty >= remaining) return this.reject('reduce', id, 'invalid_qty');
     const by = remaining - qty;
@@ -203,8 +212,9 @@ export class OrderBook {
   }
 
   getOrder(id: number): OrderInfo | undefined {
+    if (!isId(id)) return undefined;
     const slot = this.orders.get(id);
-    return slot === undefined ? undefined : slotToInfo(this.o, slot);
+    return slot === NIL ? undefined : slotToInfo(this.o, slot);
   }
 
   /** The best `n` price levels of each side, aggregated. */
@@ -229,10 +239,15 @@ export class OrderBook {
   /** Rebuilds a book that behaves exactly as the one the snapshot was taken from. */
   static restore(snap: BookSnapshot, sink?: EventSink): OrderBook {
     if (snap === null || typeof snap !== 'object' || snap.version !== 1) throw new Error('invalid snapshot: version');
+    if (!Array.isArray(snap.bids) || !Array.isArray(snap.asks) || !Array.isArray(snap.stops)) {
+      throw new Error('invalid snapshot: order lists');
+    }
+    const live = snap.bids.length + snap.asks.length + snap.stops.length;
     const book = new OrderBook({
       maxPrice: snap.maxPrice,
       maxQty: snap.maxQty,
       stp: snap.stp,
+      capacity: Math.max(1024, live),
       ...(sink === undefined ? {} : { sink }),
     });
     if (!Number.isSafeInteger(snap.seq) || snap.seq < 0) throw new Error('invalid snapshot: seq');
@@ -244,7 +259,6 @@ export class OrderBook {
     book.lastPrice = last ?? 0;
     const o = book.o;
     const add = (list: OrderInfo[], status: 'resting' | 'stop', buy: boolean | null): void => {
-      if (!Array.isArray(list)) throw new Error('invalid snapshot: order list');
       for (const info of list) {
         const slot = o.alloc();
         infoToSlot(info, o, slot, status, book.maxPrice, book.maxQty);
@@ -297,6 +311,11 @@ export class OrderBook {
     this.o.release(t);
   }
 
+  /**
+   * Matches the taker against the opposite side until it is filled or stops, and says why it
+   * stopped. The taker's qty and filled columns are updated at every trade, before its event, which
+   * reports them; so they are current at every exit.
+   */
   private match(t: number, limit: number): number {
     const o = this.o;
     const L = this.levels;
@@ -306,35 +325,21 @@ export class OrderBook {
     const stp = o.stp[t] as number;
     let budget = o.quoteLimit[t] as number;
     let want = o.qty[t] as number;
-    let filled = o.filled[t] as number;
-    for (;;) {
-      if (book.size === 0) break;
+    while (book.size > 0) {
       const level = book.heap[0] as number;
       const price = L.price[level] as number;
       if (buy ? price > limit : price < limit) break;
-      if (budget !== NO_QUOTE_LIMIT && budget < price) {
-        o.qty[t] = want;
-        o.filled[t] = filled;
-        return END_QUOTE;
-      }
+      if (budget !== NO_QUOTE_LIMIT && budget < price) return END_QUOTE;
       let maker = L.head[level] as number;
       while (maker !== NIL) {
         const next = o.next[maker] as number;
         if (o.account[maker] === account) {
-          if (stp === STP_CANCEL_TAKER) {
-            o.qty[t] = want;
-            o.filled[t] = filled;
-            return END_SELF_TRADE;
-          }
+          if (stp === STP_CANCEL_TAKER) return END_SELF_TRADE;
           book.remove(maker);
           this.orders.delete(o.id[maker] as number);
           this.emitCancelled(maker, 'self_trade');
           o.release(maker);
-          if (stp === STP_CANCEL_BOTH) {
-            o.qty[t] = want;
-            o.filled[t] = filled;
-            return END_SELF_TRADE;
-          }
+          if (stp === STP_CANCEL_BOTH) return END_SELF_TRADE;
           maker = next;
           continue;
         }
@@ -347,10 +352,8 @@ export class OrderBook {
           budget -= qty * price;
         }
         want -= qty;
-        filled += qty;
-        // The trade event reports the taker's state, so it must be current before emitting.
         o.qty[t] = want;
-        o.filled[t] = filled;
+        o.filled[t] = (o.filled[t] as number) + qty;
         book.decrease(maker, qty);
         o.filled[maker] = (o.filled[maker] as number) + qty;
         this.lastPrice = price;
@@ -366,8 +369,6 @@ export class OrderBook {
         maker = next;
       }
     }
-    o.qty[t] = want;
-    o.filled[t] = filled;
     return END_NO_LIQUIDITY;
   }
 
@@ -382,8 +383,20 @@ export class OrderBook {
     const book = buy ? this.asks : this.bids;
     const account = o.account[t] as number;
     const stp = o.stp[t] as number;
-    let need = o.qty[t] as number;
-    if (book.total < need) return false;
+    const qty = o.qty[t] as number;
+    if (book.total < qty) return false;
+    // Level totals first: an order too big for the liquidity within its price fails without
+    // looking at single orders, so a failed check costs O(levels), not O(orders).
+    let within = 0;
+    book.walkStart();
+    for (let level = book.walkNext(); level !== NIL && within < qty; level = book.walkNext()) {
+      const price = L.price[level] as number;
+      if (buy ? price > limit : price < limit) break;
+      within += L.total[level] as number;
+    }
+    if (within < qty) return false;
+    // Then the orders, for self-trade prevention; this walk stops where the fill would.
+    let need = qty;
     book.walkStart();
     for (let level = book.walkNext(); level !== NIL; level = book.walkNext()) {
       const price = L.price[level] as number;

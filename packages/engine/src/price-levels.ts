@@ -11,6 +11,7 @@
 // - ordered walks (depth, fill-or-kill checks, snapshots) are rare; they explore the heap as a
 //   tree with a small frontier, O(k log k) for the k best levels, without changing it.
 // Levels live in typed-array columns like orders (see order-store.ts), for the same reason.
+import { IdMap } from './id-map';
 import { NIL, growF64, growI32 } from './order-store';
 import type { OrderStore } from './order-store';
 
@@ -81,7 +82,7 @@ export class BookSide {
   /** Level ids; heap[0] is the best level when size > 0. */
   heap: Int32Array = new Int32Array(64);
   size = 0;
-  private readonly byPrice = new Map<number, number>();
+  private readonly byPrice = new IdMap(64);
   private frontier: Int32Array = new Int32Array(64);
   private frontierSize = 0;
 
@@ -100,7 +101,7 @@ export class BookSide {
   /** Appends the order at the back of the level at `price`, creating the level if needed. */
   append(slot: number, price: number): void {
     let lvl = this.byPrice.get(price);
-    if (lvl === undefined) {
+    if (lvl === NIL) {
       lvl = this.levels.alloc(price, this.ascending ? price : -price);
       this.byPrice.set(price, lvl);
       this.heapPush(lvl);

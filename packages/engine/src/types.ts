@@ -194,6 +194,12 @@ export interface OrderBookOptions {
   maxQty?: number;
   /** Self-trade prevention mode for orders that do not name one; default cancel_taker. */
   stp?: StpMode;
+  /**
+   * Live orders to make room for up front; default 1024. The book grows by doubling past it,
+   * and each doubling copies the order table once, so a book expected to hold many orders
+   * avoids those pauses by saying so here.
+   */
+  capacity?: number;
 }
 
 export interface DepthLevel {
