@@ -28,7 +28,9 @@ import { marketRoutes } from '../modules/market/routes';
 import { newsRoutes } from '../modules/news/routes';
 import { systemRoutes } from '../modules/system/routes';
 import { userRoutes } from '../modules/users/routes';
-import { attachGateway } from '../realtime/gateway';
+import { attachGateway, userRoom } from '../realtime/gateway';
+import { Core } from '../core/core';
+import { CoreRepository } from '../core/repository';
 import type { RouteDeps } from './deps';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
@@ -41,6 +43,7 @@ export interface AppOptions {
 
 export interface App {
   http: FastifyInstance;
+  core: Core;
   io: SocketServer;
   services: Services;
 }
@@ -62,7 +65,9 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   installErrorHandler(http);
   installMessageLanguage(http);
 
-  const services = createServices(db, config, clock);
+  const core = new Core(new CoreRepository(db), (error) => http.log.error({ err: error }, 'core fault'));
+  await core.start();
+  const services = createServices(db, config, clock, core);
   await http.register(formbody);
   await http.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await http.register(swagger, {
@@ -103,8 +108,12 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   await registerWebApp(http, config);
 
   const io = attachGateway(http.server, services.auth);
+  core.events.on('balances', (userIds) => {
+    for (const userId of userIds) io.to(userRoom(userId)).emit('update_balance', { type: 'update_balance', user_id: userId });
+  });
   http.addHook('onClose', async () => {
+    await core.stop();
     await io.close();
   });
-  return { http, io, services };
+  return { http, io, services, core };
 }

@@ -1,8 +1,10 @@
 import type { Config } from '../config';
 import type { Database } from '../db/database';
+import type { Core } from '../core/core';
 import type { Clock } from '../lib/time';
 import { OperatorRepository } from '../modules/admin/repository';
 import { AdminService } from '../modules/admin/service';
+import { LedgerAdminService } from '../modules/admin/ledger-service';
 import { CodeDispatchService } from '../modules/auth/code-dispatch-service';
 import { RegistrationService } from '../modules/auth/registration-service';
 import { SessionRepository } from '../modules/auth/session-repository';
@@ -32,7 +34,7 @@ import { VerificationService } from '../modules/verification/service';
 export type Services = ReturnType<typeof createServices>;
 
 /** Wires repositories into services: the one place that knows every module's dependencies. */
-export function createServices(db: Database, config: Config, clock: Clock) {
+export function createServices(db: Database, config: Config, clock: Clock, core: Core) {
   const users = new UserRepository(db);
   const sessions = new SessionRepository(db);
   const settings = new SettingsRepository(db);
@@ -52,6 +54,7 @@ export function createServices(db: Database, config: Config, clock: Clock) {
     uploads,
     outbox: new DevOutboxService(outbox),
     admin: new AdminService(new OperatorRepository(db), users, sessions, identities, settings, clock),
+    ledger: new LedgerAdminService(core, users, new OperatorRepository(db), new CurrencyRepository(db), db),
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
     countries: new CountryService(new CountryRepository(db)),

@@ -61,7 +61,7 @@ describeEachDatabase('login and sessions', (kind) => {
   });
 
   it('hashes passwords with argon2id', async () => {
-    const rows = await app.db.query<{ password_hash: string }>('select password_hash from users');
+    const rows = await app.db.query<{ password_hash: string }>("select password_hash from users where kind = 'user'");
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.password_hash.startsWith('$argon2id$')).toBe(true);
   });
@@ -93,6 +93,11 @@ describeEachDatabase('login and sessions', (kind) => {
     expect(second.body.message).not.toBe(first.body.message);
     const info = await api.get<{ account: string; is_vistor: number }>('user/info', {}, { token: first.body.message });
     expect(info.body.message).toMatchObject({ account: GUEST_ACCOUNT, is_vistor: 1 });
+  });
+
+  it('refuses a login into a system account', async () => {
+    const reply = await api.post('user/login', { user_string: 'system:fee', password: 'anything1' });
+    expect(reply.body).toEqual({ type: 'error', message: 'wrong account or password' });
   });
 
   it('refuses a password login into the guest account', async () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { tokenOf } from '../../http/authenticate';
 import { Refusal } from '../../http/refusal';
 import type { RouteDeps } from '../../app/deps';
+import { WALLETS } from '../../core/wallets';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -17,6 +18,8 @@ const STATUS_OF: Record<string, number> = {
   'user not found': 404,
   'submission not found': 404,
   'this id is already verified': 409,
+  'currency not found': 404,
+  'insufficient balance': 409,
 };
 
 const userParams = z.object({ userId: z.coerce.number().int().positive() });
@@ -163,4 +166,27 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
       return { ok: true as const };
     },
   );
+
+  app.post(
+    '/users/:userId/credit',
+    {
+      ...guarded,
+      schema: {
+        tags,
+        summary: 'An audited manual adjustment through the core: a positive amount credits, a negative one debits',
+        params: userParams,
+        body: z.object({
+          currency_id: z.int().positive(),
+          wallet: z.enum(WALLETS),
+          amount: z.string().regex(/^-?\d{1,20}(\.\d{1,18})?$/),
+          reason: z.string().min(1).max(200),
+          idempotency_key: z.string().min(8).max(100).optional(),
+        }),
+        response: { 200: z.object({ applied: z.boolean(), available: z.string(), locked: z.string() }) },
+      },
+    },
+    async (request) => services.ledger.credit(operatorOf(request), request.params.userId, request.body),
+  );
+
+  app.get('/audit', { ...guarded, schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
 };

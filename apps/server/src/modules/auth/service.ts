@@ -39,7 +39,7 @@ export class AuthService {
     if (password.length < 6 || password.length > 16) refuse('password must be 6 to 16 letters or digits');
 
     const user = await this.users.findByAccount(account);
-    if (!user || user.is_vistor) {
+    if (!user || user.is_vistor || user.kind !== 'user') {
       await verifyPassword(await decoyHash, password);
       refuse('wrong account or password');
     }

@@ -19,6 +19,8 @@ export interface UserRow {
   pay_password_hash: string | null;
   is_region_agent: boolean;
   region_agent_id: number | null;
+  /** user, fee, house or maker: only `user` accounts may log in */
+  kind: string;
   city_name: string;
   district_name: string;
   created_at: Date;
@@ -48,7 +50,7 @@ export interface RegionUserRow {
 
 const COLUMNS = `id, account, email, phone, country_code, password_hash, extension_code, parent_id,
   is_vistor, is_seller, credit, review_status, failed_logins, locked_until, lock_reason, pay_password_hash,
-  is_region_agent, region_agent_id, city_name, district_name, created_at`;
+  is_region_agent, region_agent_id, city_name, district_name, kind, created_at`;
 
 /** Every read and write of the users table. Accounts are stored lower-cased. */
 export class UserRepository {

@@ -1,0 +1,48 @@
+import type { Queryable } from '../db/database';
+import { EXTERNAL_REASONS } from './wallets';
+
+export interface AuditReport {
+  ok: boolean;
+  balancesChecked: number;
+  /** balances that differ from the sum of their ledger entries */
+  balanceMismatches: { user_id: number; currency_id: number; wallet: string; balance: string; ledger: string }[];
+  /** currencies whose holdings differ from what came in minus what went out */
+  currencyMismatches: { currency_id: number; held: string; external: string }[];
+}
+
+/**
+ * The ledger's invariants: every balance equals the sum of its entries; per currency, everything
+ * held (users, makers, house, fee account) equals deposits minus withdrawals plus adjustments.
+ */
+export async function runAudit(db: Queryable): Promise<AuditReport> {
+  const balanceMismatches = await db.query<AuditReport['balanceMismatches'][number]>(
+    `with sums as (
+       select user_id, currency_id, wallet, sum(delta_available) as available, sum(delta_locked) as locked
+         from ledger_entries group by user_id, currency_id, wallet
+     )
+     select coalesce(b.user_id, s.user_id) as user_id, coalesce(b.currency_id, s.currency_id) as currency_id,
+            coalesce(b.wallet, s.wallet) as wallet,
+            (coalesce(b.available, 0) + coalesce(b.locked, 0))::text as balance,
+            (coalesce(s.available, 0) + coalesce(s.locked, 0))::text as ledger
+       from balances b full outer join sums s
+         on s.user_id = b.user_id and s.currency_id = b.currency_id and s.wallet = b.wallet
+      where coalesce(b.available, 0) <> coalesce(s.available, 0) or coalesce(b.locked, 0) <> coalesce(s.locked, 0)`,
+  );
+  const currencyMismatches = await db.query<AuditReport['currencyMismatches'][number]>(
+    `with held as (select currency_id, sum(available + locked) as amount from balances group by currency_id),
+          external as (select currency_id, sum(delta_available + delta_locked) as amount from ledger_entries
+                        where reason = any($1::text[]) group by currency_id)
+     select coalesce(h.currency_id, e.currency_id) as currency_id, coalesce(h.amount, 0)::text as held,
+            coalesce(e.amount, 0)::text as external
+       from held h full outer join external e on e.currency_id = h.currency_id
+      where coalesce(h.amount, 0) <> coalesce(e.amount, 0)`,
+    [EXTERNAL_REASONS],
+  );
+  const counted = await db.query<{ n: number }>('select count(*)::int as n from balances');
+  return {
+    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0,
+    balancesChecked: counted[0]?.n ?? 0,
+    balanceMismatches,
+    currencyMismatches,
+  };
+}

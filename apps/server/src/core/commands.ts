@@ -1,0 +1,61 @@
+import { refuse } from '../http/refusal';
+import type { Atoms } from './amount';
+import type { CommandContext } from './command-context';
+import type { Wallet } from './wallets';
+
+/**
+ * Every command the core applies. Each names an idempotency key: the same key applied twice
+ * changes nothing the second time.
+ */
+export type CoreCommand = AdjustCommand | TransferCommand;
+
+/** An audited operator adjustment (or a seeded grant): money enters or leaves the platform. */
+export interface AdjustCommand {
+  kind: 'adjust';
+  key: string;
+  userId: number;
+  currencyId: number;
+  wallet: Wallet;
+  amount: Atoms;
+  reason: 'adjustment' | 'deposit' | 'withdrawal';
+  reference: string;
+}
+
+/** Moves available funds between two wallets of one user. */
+export interface TransferCommand {
+  kind: 'transfer';
+  key: string;
+  userId: number;
+  currencyId: number;
+  from: Wallet;
+  to: Wallet;
+  amount: Atoms;
+}
+
+export type CommandResult = { applied: true } | { applied: false; duplicate: true };
+
+export function applyCommand(command: CoreCommand, context: CommandContext): void {
+  switch (command.kind) {
+    case 'adjust':
+      if (command.amount === 0n) refuse('amount must be greater than zero');
+      context.move({
+        userId: command.userId,
+        currencyId: command.currencyId,
+        wallet: command.wallet,
+        available: command.amount,
+        reason: command.reason,
+        reference: command.reference,
+      });
+      return;
+    case 'transfer': {
+      if (command.amount <= 0n) refuse('amount must be greater than zero');
+      if (command.from === command.to) refuse('cannot transfer to the same wallet');
+      const side = { userId: command.userId, currencyId: command.currencyId, reason: 'transfer', reference: command.key };
+      context.move({ ...side, wallet: command.from, available: -command.amount });
+      context.move({ ...side, wallet: command.to, available: command.amount });
+      return;
+    }
+  }
+}
+
+export type { Atoms };

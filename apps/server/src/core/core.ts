@@ -1,0 +1,143 @@
+import { EventEmitter } from 'node:events';
+import { Refusal } from '../http/refusal';
+import { BalanceBook, parseKey, type Balance, type BalanceKey } from './balance-book';
+import { CommandContext, type LedgerEntry } from './command-context';
+import { applyCommand, type CommandResult, type CoreCommand } from './commands';
+import type { BatchWrite, CoreRepository } from './repository';
+
+interface Pending {
+  command: CoreCommand;
+  resolve: (result: CommandResult) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; result: CommandResult } | { ok: false; error: unknown };
+
+interface Applied {
+  pending: Pending;
+  outcome: Outcome;
+}
+
+/** Events the core publishes after a batch is durable. */
+export interface CoreEvents {
+  /** the users whose balances changed, once per batch */
+  balances: [userIds: number[]];
+}
+
+const MAX_BATCH = 1000;
+
+/**
+ * The single writer of money (ARCHITECTURE "The core"). Commands queue up and are applied one at a
+ * time to the in-memory balances; each batch of applied commands is written in one transaction
+ * (group commit) before any caller is answered or any event published. If the write fails, the
+ * core reloads its state from the database and fails that batch: memory never holds what the
+ * database does not.
+ */
+export class Core {
+  private readonly book = new BalanceBook();
+  private commandKeys = new Set<string>();
+  private queue: Pending[] = [];
+  private running = false;
+  private stopped = false;
+  readonly events = new EventEmitter<CoreEvents>();
+
+  constructor(
+    private readonly repository: CoreRepository,
+    /** told about a failed batch write or a handler fault; the callers get `please retry` or a 500 */
+    private readonly onFault: (error: unknown) => void = () => {},
+  ) {}
+
+  async start(): Promise<void> {
+    await this.reload();
+  }
+
+  /** Queues a command; resolves once it is durable, rejects with a Refusal if a rule refuses it. */
+  execute(command: CoreCommand): Promise<CommandResult> {
+    if (this.stopped) return Promise.reject(new Refusal('please retry'));
+    return new Promise((resolve, reject) => {
+      this.queue.push({ command, resolve, reject });
+      if (!this.running) {
+        // start on the next turn, so commands submitted together share one batch
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  balance(key: BalanceKey): Balance {
+    return this.book.get(`${key.userId}:${key.currencyId}:${key.wallet}`);
+  }
+
+  /** Waits for queued work, then refuses more (shutdown). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+
+  private async reload(): Promise<void> {
+    this.book.clear();
+    for (const [key, balance] of await this.repository.loadBalances()) this.book.set(key, balance);
+    this.commandKeys = await this.repository.loadCommandKeys();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        await this.runBatch(batch);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async runBatch(batch: Pending[]): Promise<void> {
+    const applied: Applied[] = [];
+    const write: BatchWrite = { entries: [], balances: [], commands: [] };
+    const touched = new Set<string>();
+    const keysInBatch = new Set<string>();
+    for (const pending of batch) {
+      applied.push({ pending, outcome: this.applyOne(pending.command, write, touched, keysInBatch) });
+    }
+    for (const key of touched) write.balances.push({ ...parseKey(key), ...this.book.get(key) });
+
+    try {
+      if (write.commands.length > 0) await this.repository.writeBatch(write);
+    } catch (error) {
+      // memory ran ahead of the database: put it back, and fail every command of this batch
+      this.onFault(error);
+      await this.reload().catch((reloadError: unknown) => {
+        this.onFault(reloadError);
+        this.stopped = true;
+      });
+      for (const { pending } of applied) pending.reject(new Refusal('please retry'));
+      return;
+    }
+    for (const key of keysInBatch) this.commandKeys.add(key);
+    for (const { pending, outcome } of applied) {
+      if (outcome.ok) pending.resolve(outcome.result);
+      else pending.reject(outcome.error);
+    }
+    const users = [...new Set([...touched].map((key) => parseKey(key).userId))];
+    if (users.length > 0) this.events.emit('balances', users);
+  }
+
+  private applyOne(command: CoreCommand, write: BatchWrite, touched: Set<string>, keysInBatch: Set<string>): Outcome {
+    if (this.commandKeys.has(command.key) || keysInBatch.has(command.key)) {
+      return { ok: true, result: { applied: false, duplicate: true } };
+    }
+    const context = new CommandContext(this.book);
+    try {
+      applyCommand(command, context);
+    } catch (error) {
+      // a refusal or a fault: its staged changes are dropped, the rest of the batch goes on
+      if (!(error instanceof Refusal)) this.onFault(error);
+      return { ok: false, error };
+    }
+    for (const key of context.commit()) touched.add(key);
+    keysInBatch.add(command.key);
+    write.commands.push({ key: command.key, kind: command.kind });
+    context.entries.forEach((entry: LedgerEntry, index) => write.entries.push({ ...entry, idempotencyKey: `${command.key}#${index}` }));
+    return { ok: true, result: { applied: true } };
+  }
+}
