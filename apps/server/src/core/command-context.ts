@@ -1,6 +1,7 @@
 import { refuse } from '../http/refusal';
 import type { Atoms } from './amount';
 import { keyOf, type Balance, type BalanceBook, type BalanceKey } from './balance-book';
+import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 
 export interface LedgerEntry extends BalanceKey {
   deltaAvailable: Atoms;
@@ -24,6 +25,9 @@ export interface Movement extends BalanceKey {
 export class CommandContext {
   private readonly staged = new Map<string, Balance>();
   readonly entries: LedgerEntry[] = [];
+  /** spot orders this command created or changed, and the trades it made */
+  readonly orders = new Map<number, SpotOrderState>();
+  readonly trades: SpotTradeRecord[] = [];
 
   constructor(private readonly book: BalanceBook) {}
 

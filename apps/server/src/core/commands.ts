@@ -2,12 +2,25 @@ import { refuse } from '../http/refusal';
 import type { Atoms } from './amount';
 import type { CommandContext } from './command-context';
 import type { Wallet } from './wallets';
+import type { PlaceSpotOrder, SpotMarkets } from './spot/markets';
 
 /**
  * Every command the core applies. Each names an idempotency key: the same key applied twice
  * changes nothing the second time.
  */
-export type CoreCommand = AdjustCommand | TransferCommand;
+export type CoreCommand = AdjustCommand | TransferCommand | SpotPlaceCommand | SpotCancelCommand;
+
+export interface SpotPlaceCommand extends PlaceSpotOrder {
+  kind: 'spot_place';
+  key: string;
+}
+
+export interface SpotCancelCommand {
+  kind: 'spot_cancel';
+  key: string;
+  userId: number;
+  orderId: number;
+}
 
 /** An audited operator adjustment (or a seeded grant): money enters or leaves the platform. */
 export interface AdjustCommand {
@@ -32,10 +45,20 @@ export interface TransferCommand {
   amount: Atoms;
 }
 
-export type CommandResult = { applied: true } | { applied: false; duplicate: true };
+export type CommandResult = { applied: true; orderId?: number } | { applied: false; duplicate: true };
 
-export function applyCommand(command: CoreCommand, context: CommandContext): void {
+export interface CommandEnvironment {
+  spot: SpotMarkets;
+  now: Date;
+}
+
+export function applyCommand(command: CoreCommand, context: CommandContext, environment: CommandEnvironment): CommandResult {
   switch (command.kind) {
+    case 'spot_place':
+      return { applied: true, orderId: environment.spot.place(command, context, environment.now).id };
+    case 'spot_cancel':
+      environment.spot.cancel(command.userId, command.orderId, context, environment.now);
+      return { applied: true, orderId: command.orderId };
     case 'adjust':
       if (command.amount === 0n) refuse('amount must be greater than zero');
       context.move({
@@ -46,14 +69,14 @@ export function applyCommand(command: CoreCommand, context: CommandContext): voi
         reason: command.reason,
         reference: command.reference,
       });
-      return;
+      return { applied: true };
     case 'transfer': {
       if (command.amount <= 0n) refuse('amount must be greater than zero');
       if (command.from === command.to) refuse('cannot transfer to the same wallet');
       const side = { userId: command.userId, currencyId: command.currencyId, reason: 'transfer', reference: command.key };
       context.move({ ...side, wallet: command.from, available: -command.amount });
       context.move({ ...side, wallet: command.to, available: command.amount });
-      return;
+      return { applied: true };
     }
   }
 }

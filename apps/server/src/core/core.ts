@@ -4,6 +4,8 @@ import { BalanceBook, parseKey, type Balance, type BalanceKey } from './balance-
 import { CommandContext, type LedgerEntry } from './command-context';
 import { applyCommand, type CommandResult, type CoreCommand } from './commands';
 import type { BatchWrite, CoreRepository } from './repository';
+import { SpotMarkets } from './spot/markets';
+import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 
 interface Pending {
   command: CoreCommand;
@@ -22,6 +24,10 @@ interface Applied {
 export interface CoreEvents {
   /** the users whose balances changed, once per batch */
   balances: [userIds: number[]];
+  /** the spot trades of the batch, in order */
+  trades: [trades: SpotTradeRecord[]];
+  /** spot orders created or changed by the batch (their final state) */
+  orders: [orders: SpotOrderState[]];
 }
 
 const MAX_BATCH = 1000;
@@ -35,6 +41,7 @@ const MAX_BATCH = 1000;
  */
 export class Core {
   private readonly book = new BalanceBook();
+  readonly spot = new SpotMarkets();
   private commandKeys = new Set<string>();
   private queue: Pending[] = [];
   private running = false;
@@ -45,6 +52,7 @@ export class Core {
     private readonly repository: CoreRepository,
     /** told about a failed batch write or a handler fault; the callers get `please retry` or a 500 */
     private readonly onFault: (error: unknown) => void = () => {},
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   async start(): Promise<void> {
@@ -78,6 +86,7 @@ export class Core {
     this.book.clear();
     for (const [key, balance] of await this.repository.loadBalances()) this.book.set(key, balance);
     this.commandKeys = await this.repository.loadCommandKeys();
+    this.spot.reset(await this.repository.loadSpotState());
   }
 
   private async drain(): Promise<void> {
@@ -93,13 +102,23 @@ export class Core {
 
   private async runBatch(batch: Pending[]): Promise<void> {
     const applied: Applied[] = [];
-    const write: BatchWrite = { entries: [], balances: [], commands: [] };
+    const write: BatchWrite = { entries: [], balances: [], commands: [], orders: [], trades: [] };
     const touched = new Set<string>();
     const keysInBatch = new Set<string>();
+    const orders = new Map<number, SpotOrderState>();
+    let faulted = false;
     for (const pending of batch) {
-      applied.push({ pending, outcome: this.applyOne(pending.command, write, touched, keysInBatch) });
+      if (faulted) {
+        // after a fault the books may not match the balances: apply nothing more, reload below
+        applied.push({ pending, outcome: { ok: false, error: new Refusal('please retry') } });
+        continue;
+      }
+      const outcome = this.applyOne(pending.command, write, touched, keysInBatch, orders);
+      if (!outcome.ok && !(outcome.error instanceof Refusal)) faulted = true;
+      applied.push({ pending, outcome });
     }
     for (const key of touched) write.balances.push({ ...parseKey(key), ...this.book.get(key) });
+    write.orders = [...orders.values()].map((order) => ({ ...order }));
 
     try {
       if (write.commands.length > 0) await this.repository.writeBatch(write);
@@ -114,21 +133,36 @@ export class Core {
       return;
     }
     for (const key of keysInBatch) this.commandKeys.add(key);
+    if (faulted) {
+      await this.reload().catch((reloadError: unknown) => {
+        this.onFault(reloadError);
+        this.stopped = true;
+      });
+    }
     for (const { pending, outcome } of applied) {
       if (outcome.ok) pending.resolve(outcome.result);
       else pending.reject(outcome.error);
     }
     const users = [...new Set([...touched].map((key) => parseKey(key).userId))];
     if (users.length > 0) this.events.emit('balances', users);
+    if (write.trades.length > 0) this.events.emit('trades', write.trades);
+    if (write.orders.length > 0) this.events.emit('orders', write.orders);
   }
 
-  private applyOne(command: CoreCommand, write: BatchWrite, touched: Set<string>, keysInBatch: Set<string>): Outcome {
+  private applyOne(
+    command: CoreCommand,
+    write: BatchWrite,
+    touched: Set<string>,
+    keysInBatch: Set<string>,
+    orders: Map<number, SpotOrderState>,
+  ): Outcome {
     if (this.commandKeys.has(command.key) || keysInBatch.has(command.key)) {
       return { ok: true, result: { applied: false, duplicate: true } };
     }
     const context = new CommandContext(this.book);
+    let result: CommandResult;
     try {
-      applyCommand(command, context);
+      result = applyCommand(command, context, { spot: this.spot, now: this.clock() });
     } catch (error) {
       // a refusal or a fault: its staged changes are dropped, the rest of the batch goes on
       if (!(error instanceof Refusal)) this.onFault(error);
@@ -138,6 +172,8 @@ export class Core {
     keysInBatch.add(command.key);
     write.commands.push({ key: command.key, kind: command.kind });
     context.entries.forEach((entry: LedgerEntry, index) => write.entries.push({ ...entry, idempotencyKey: `${command.key}#${index}` }));
-    return { ok: true, result: { applied: true } };
+    for (const order of context.orders.values()) orders.set(order.id, order);
+    write.trades.push(...context.trades);
+    return { ok: true, result };
   }
 }

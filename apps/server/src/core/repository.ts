@@ -3,11 +3,39 @@ import { formatAmount, parseAmount } from './amount';
 import { keyOf, type Balance, type BalanceKey } from './balance-book';
 import type { LedgerEntry } from './command-context';
 import type { Wallet } from './wallets';
+import { pairFromRow, type SpotPair } from './spot/pair';
+import type { SpotOrderState, SpotOrderStatus, SpotSide, SpotTradeRecord } from './spot/state';
 
 export interface BatchWrite {
   entries: (LedgerEntry & { idempotencyKey: string })[];
   balances: (BalanceKey & Balance)[];
   commands: { key: string; kind: string }[];
+  orders: SpotOrderState[];
+  trades: SpotTradeRecord[];
+}
+
+export interface SpotStateRows {
+  pairs: SpotPair[];
+  openOrders: SpotOrderState[];
+  lastOrderId: number;
+  lastTradeId: number;
+  feeAccount: number;
+}
+
+interface OrderRow {
+  id: string;
+  user_id: number;
+  pair_id: number;
+  side: SpotSide;
+  type: 'limit' | 'market';
+  price: string | null;
+  quantity: string;
+  filled: string;
+  filled_quote: string;
+  locked: string;
+  status: SpotOrderStatus;
+  created_at: Date;
+  updated_at: Date;
 }
 
 /** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters. */
@@ -27,6 +55,44 @@ export class CoreRepository {
         { available: parseAmount(row.available), locked: parseAmount(row.locked) },
       ]),
     );
+  }
+
+  async loadSpotState(): Promise<SpotStateRows> {
+    const pairs = await this.db.query<Parameters<typeof pairFromRow>[0]>(
+      `select p.id, p.currency_id, p.legal_id, c.name || '/' || l.name as symbol, p.price_precision, p.quantity_precision,
+              p.maker_fee::text, p.taker_fee::text, p.is_display
+         from currency_pairs p join currencies c on c.id = p.currency_id join currencies l on l.id = p.legal_id`,
+    );
+    const orders = await this.db.query<OrderRow>(
+      `select id::text, user_id, pair_id, side, type, price::text, quantity::text, filled::text, filled_quote::text,
+              locked::text, status, created_at, updated_at
+         from spot_orders where status = 'open' order by id`,
+    );
+    const [ids] = await this.db.query<{ order_id: string; trade_id: string }>(
+      `select (select coalesce(max(id), 0) from spot_orders)::text as order_id, (select coalesce(max(id), 0) from spot_trades)::text as trade_id`,
+    );
+    const [fee] = await this.db.query<{ id: number }>(`select id from users where kind = 'fee' order by id limit 1`);
+    return {
+      pairs: pairs.map(pairFromRow),
+      openOrders: orders.map((row) => ({
+        id: Number(row.id),
+        userId: row.user_id,
+        pairId: row.pair_id,
+        side: row.side,
+        type: row.type,
+        price: row.price === null ? null : parseAmount(row.price),
+        quantity: parseAmount(row.quantity),
+        filled: parseAmount(row.filled),
+        filledQuote: parseAmount(row.filled_quote),
+        locked: parseAmount(row.locked),
+        status: row.status,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      })),
+      lastOrderId: Number(ids?.order_id ?? 0),
+      lastTradeId: Number(ids?.trade_id ?? 0),
+      feeAccount: fee?.id ?? 0,
+    };
   }
 
   async loadCommandKeys(): Promise<Set<string>> {
@@ -53,6 +119,19 @@ export class CoreRepository {
       for (let start = 0; start < batch.balances.length; start += CHUNK) {
         await upsertBalances(tx, batch.balances.slice(start, start + CHUNK));
       }
+      for (let start = 0; start < batch.orders.length; start += CHUNK) {
+        await upsertOrders(tx, batch.orders.slice(start, start + CHUNK));
+      }
+      for (let start = 0; start < batch.trades.length; start += CHUNK) {
+        await insertRows(
+          tx,
+          'spot_trades',
+          ['id', 'pair_id', 'price', 'quantity', 'taker_side', 'buy_order_id', 'sell_order_id', 'buyer_id', 'seller_id', 'buyer_fee', 'seller_fee', 'created_at'],
+          batch.trades
+            .slice(start, start + CHUNK)
+            .map((t) => [t.id, t.pairId, formatAmount(t.price), formatAmount(t.quantity), t.takerSide, t.buyOrderId, t.sellOrderId, t.buyerId, t.sellerId, formatAmount(t.buyerFee), formatAmount(t.sellerFee), t.createdAt]),
+        );
+      }
     });
   }
 }
@@ -76,6 +155,36 @@ async function upsertBalances(tx: Queryable, balances: (BalanceKey & Balance)[])
     `insert into balances (user_id, currency_id, wallet, available, locked, updated_at) values ${tuples.join(', ')}
      on conflict (user_id, currency_id, wallet) do update
        set available = excluded.available, locked = excluded.locked, updated_at = excluded.updated_at`,
+    params,
+  );
+}
+
+async function upsertOrders(tx: Queryable, orders: SpotOrderState[]): Promise<void> {
+  if (orders.length === 0) return;
+  const columns = ['id', 'user_id', 'pair_id', 'side', 'type', 'price', 'quantity', 'filled', 'filled_quote', 'locked', 'status', 'created_at', 'updated_at'];
+  const params: unknown[] = [];
+  const tuples = orders.map((o) => {
+    const values = [
+      o.id,
+      o.userId,
+      o.pairId,
+      o.side,
+      o.type,
+      o.price === null ? null : formatAmount(o.price),
+      formatAmount(o.quantity),
+      formatAmount(o.filled),
+      formatAmount(o.filledQuote),
+      formatAmount(o.locked),
+      o.status,
+      o.createdAt,
+      o.updatedAt,
+    ];
+    return `(${values.map((value) => `$${params.push(value)}`).join(', ')})`;
+  });
+  await tx.query(
+    `insert into spot_orders (${columns.join(', ')}) values ${tuples.join(', ')}
+     on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote, locked = excluded.locked,
+       status = excluded.status, updated_at = excluded.updated_at`,
     params,
   );
 }
