@@ -12,6 +12,8 @@ export const PASSWORD_PATTERN = /^[A-Za-z0-9]{6,16}$/;
 /** Fund (payment) passwords: exactly six digits. */
 export const PAY_PASSWORD_PATTERN = /^\d{6}$/;
 export const VERIFICATION_CODE_PATTERN = /^\d{6}$/;
+/** Identity document numbers: letters, digits and dashes. */
+export const CARD_ID_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
 export const CHINESE_CHARACTER = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 export const CODE_RESEND_SECONDS = 60;

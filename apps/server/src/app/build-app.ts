@@ -25,6 +25,7 @@ import { devOutboxRoutes } from '../modules/messaging/routes';
 import { uploadRoutes } from '../modules/uploads/routes';
 import { securityRoutes } from '../modules/users/security-routes';
 import { marketRoutes } from '../modules/market/routes';
+import { spotRoutes } from '../modules/spot/routes';
 import { newsRoutes } from '../modules/news/routes';
 import { systemRoutes } from '../modules/system/routes';
 import { userRoutes } from '../modules/users/routes';
@@ -65,7 +66,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   installErrorHandler(http);
   installMessageLanguage(http);
 
-  const core = new Core(new CoreRepository(db), (error) => http.log.error({ err: error }, 'core fault'));
+  const core = new Core(new CoreRepository(db), (error) => http.log.error({ err: error }, 'core fault'), clock);
   await core.start();
   const services = createServices(db, config, clock, core);
   await http.register(formbody);
@@ -92,7 +93,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       api.addHook('preValidation', async (request) => {
         if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
       });
-      const modules = [systemRoutes, authRoutes, accountRoutes, userRoutes, securityRoutes, uploadRoutes, newsRoutes, marketRoutes];
+      const modules = [systemRoutes, authRoutes, accountRoutes, userRoutes, securityRoutes, uploadRoutes, newsRoutes, marketRoutes, spotRoutes];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes);
       for (const routes of modules) await api.register(routes, deps);
     },

@@ -11,6 +11,8 @@ import { SessionRepository } from '../modules/auth/session-repository';
 import { AuthService } from '../modules/auth/service';
 import { CurrencyRepository } from '../modules/market/repository';
 import { CurrencyService } from '../modules/market/service';
+import { SpotRepository } from '../modules/spot/repository';
+import { SpotService } from '../modules/spot/service';
 import { OutboxMailer, OutboxSms, SmtpMailer } from '../modules/messaging/messenger';
 import { OutboxRepository } from '../modules/messaging/outbox-repository';
 import { DevOutboxService } from '../modules/messaging/dev-outbox-service';
@@ -43,7 +45,13 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox, config.MAIL_FROM, clock);
   const verification = new VerificationService(new VerificationCodeRepository(db), mailer, new OutboxSms(outbox, clock), clock);
   const uploads = new UploadService(new UploadRepository(db), users, new LocalFileStore(config.uploadsDir));
+  const currencyRepository = new CurrencyRepository(db);
+  let currencyNames: Promise<Map<number, string>> | undefined;
+  // currency names change only by an operator's hand: read once
+  const namesOfCurrencies = () =>
+    (currencyNames ??= currencyRepository.listDisplayed().then((rows) => new Map(rows.map((row) => [row.id, row.name]))));
   return {
+    spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies),
     auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS),
     codes: new CodeDispatchService(users, verification),
     registration: new RegistrationService(users, sessions, settings, verification, clock),

@@ -31,7 +31,8 @@ export async function registerWebApp(http: FastifyInstance, config: Config): Pro
   const indexFile = path.join(config.WEB_DIST, 'index.html');
   const hasWebApp = existsSync(indexFile);
   if (hasWebApp) {
-    await http.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/', wildcard: false, index: false });
+    // wildcard: files are looked up per request, so a rebuilt web app is served without a restart
+    await http.register(fastifyStatic, { root: config.WEB_DIST, prefix: '/', wildcard: true, index: false });
   } else {
     http.log.warn(`no web app at ${config.WEB_DIST}: run "npm run build" to build it`);
   }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lang } from '@tessera/protocol';
-import { ApiError, call, configureApi, send } from './client';
+import { ApiError, call, configureApi, send, upload } from './client';
 import { userApi } from './endpoints';
 
 interface Seen {
@@ -142,5 +142,42 @@ describe('login', () => {
     const error = (await userApi.login('a', 'bbbbbb').catch((e: unknown) => e)) as ApiError;
     expect(error.key).toBe('wrong account or password');
     expect(error.text).not.toBe('wrong account or password');
+  });
+});
+
+describe('uploads', () => {
+  it('sends one file as multipart field "file" with the raw token and no hand-made content type', async () => {
+    token = 'tok-9';
+    const seen = replyWith({ type: 'ok', message: '/uploads/abc.png' });
+    const file = new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' });
+    await expect(upload('upload', file, 'id.png')).resolves.toBe('/uploads/abc.png');
+    const headers = seen[0]?.init.headers as Record<string, string>;
+    expect(seen[0]?.url).toMatch(/^\/api\/upload\?_timespan=\d+$/);
+    expect(seen[0]?.init.method).toBe('POST');
+    expect(headers.Authorization).toBe('tok-9');
+    expect(Object.keys(headers).map((h) => h.toLowerCase())).not.toContain('content-type');
+    const body = seen[0]?.init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body.get('file') as File).name).toBe('id.png');
+  });
+
+  it('rejects a refused upload with the translated key', async () => {
+    replyWith({ type: 'error', message: 'file too big' });
+    const error = (await upload('upload', new Blob(['x']), 'a.png').catch((e: unknown) => e)) as ApiError;
+    expect(error.kind).toBe('refusal');
+    expect(error.key).toBe('file too big');
+    expect(error.text).toBe('The file is too large');
+  });
+});
+
+describe('lock refusals', () => {
+  it('shows the end of a lock in local time, not as an ISO stamp', async () => {
+    lang = 'zh';
+    replyWith({ type: 'error', message: 'account locked, 2026-11-22T17:19:46.896Z' });
+    const error = (await userApi.login('a@b.io', 'bbbbbb').catch((e: unknown) => e)) as ApiError;
+    expect(error.key).toBe('account locked, 2026-11-22T17:19:46.896Z');
+    expect(error.text.startsWith('账号已锁定')).toBe(true);
+    expect(error.text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(error.text).not.toContain('T17:19');
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ShellLayout } from '../features/shell/ShellLayout';
 import { RouteError } from '../features/shell/RouteError';
@@ -30,7 +31,13 @@ function soonInArea(path: PageKey): RouteObject {
   };
 }
 
-function area(path: 'account' | 'new_account', first: PageKey, children: PageKey[]): RouteObject {
+/** A screen of the account centre that exists, beside the side navigation. */
+function inArea(path: PageKey, load: () => Promise<{ Component: () => ReactNode }>): RouteObject {
+  const handle: RouteHandle = { page: path };
+  return { path, handle, lazy: load };
+}
+
+function area(path: 'account' | 'new_account', first: PageKey, children: (PageKey | RouteObject)[]): RouteObject {
   return {
     path,
     Component: RequireAuth,
@@ -40,7 +47,10 @@ function area(path: 'account' | 'new_account', first: PageKey, children: PageKey
           const { AreaLayout } = await import('../features/account/AreaLayout');
           return { element: <AreaLayout area={path} /> };
         },
-        children: [{ index: true, element: <Redirect to={`/${path}/${first}`} /> }, ...children.map(soonInArea)],
+        children: [
+          { index: true, element: <Redirect to={`/${path}/${first}`} /> },
+          ...children.map((child) => (typeof child === 'string' ? soonInArea(child) : child)),
+        ],
       },
     ],
   };
@@ -79,10 +89,16 @@ export const routes: RouteObject[] = [
         handle: page('loginTourist'),
         lazy: async () => ({ Component: (await import('../features/auth/GuestLoginPage')).GuestLoginPage }),
       },
-      soon('components/register', 'register'),
-      soon('forgetPwd'),
-      soon('forgetsPwd'),
-      soon('resetPwd'),
+      {
+        path: 'components/register',
+        handle: page('register'),
+        lazy: async () => ({ Component: (await import('../features/auth/RegisterPage')).RegisterPage }),
+      },
+      {
+        path: 'forgetPwd',
+        handle: page('forgetPwd'),
+        lazy: async () => ({ Component: (await import('../features/auth/ForgetPasswordPage')).ForgetPasswordPage }),
+      },
 
       // News
       {
@@ -122,31 +138,57 @@ export const routes: RouteObject[] = [
           soon('c2cDetail'),
           soon('leverRecord'),
           soon('transferRecord'),
-          soon('bindEmail'),
+          {
+            path: 'bindEmail',
+            handle: page('bindEmail'),
+            lazy: async () => ({ Component: (await import('../features/account/BindEmailPage')).BindEmailPage }),
+          },
+          {
+            path: 'forgetsPwd',
+            handle: page('forgetsPwd'),
+            lazy: async () => ({
+              Component: (await import('../features/account/FundPasswordResetPage')).FundPasswordResetPage,
+            }),
+          },
+          {
+            path: 'resetPwd',
+            handle: page('resetPwd'),
+            lazy: async () => ({ Component: (await import('../features/account/ResetPasswordPage')).ResetPasswordPage }),
+          },
           soon('upstart'),
           soon('sg'),
           soon('uplist'),
           soon('lever_manger'),
           soon('finanrec'),
           soon('withdraw_address'),
-          soon('setCash'),
+          {
+            path: 'setCash',
+            handle: page('setCash'),
+            lazy: async () => ({ Component: (await import('../features/account/SetCashPage')).SetCashPage }),
+          },
         ],
       },
 
-      area('account', 'accountCenter', [
+      area('account', 'accountSet', [
         'accountCenter',
         'accountEntrust',
         'accountMessage',
-        'accountSet',
+        inArea('accountSet', async () => ({
+          Component: (await import('../features/account/SecurityCentrePage')).SecurityCentrePage,
+        })),
         'recharge',
         'coinRecord',
         'rechargeMoney',
         'aceite',
-        'region',
+        inArea('region', async () => ({
+          Component: (await import('../features/account/RegionUsersPage')).RegionUsersPage,
+        })),
         'chargeRecord',
         'transferLog',
         'userSetting',
-        'authentication',
+        inArea('authentication', async () => ({
+          Component: (await import('../features/account/IdentityPage')).IdentityPage,
+        })),
         'payment',
       ]),
       area('new_account', 'letransactions', [

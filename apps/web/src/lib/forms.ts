@@ -1,12 +1,4 @@
-import {
-  CHINESE_CHARACTER,
-  MAX_UPLOAD_BYTES,
-  PASSWORD_PATTERN,
-  PAY_PASSWORD_PATTERN,
-  isEmail,
-  isMobile,
-  type MessageKey,
-} from '@tessera/protocol';
+import { CARD_ID_PATTERN, CHINESE_CHARACTER, MAX_UPLOAD_BYTES, type MessageKey, PASSWORD_PATTERN, PAY_PASSWORD_PATTERN, isEmail, isMobile } from '@tessera/protocol';
 
 /**
  * The client checks of the account forms (spec 3 §5). They mirror the server's rules and answer
@@ -82,7 +74,6 @@ export function checkRealName(value: string): Check {
 }
 
 /** The server's shape of an ID number (apps/server identity service): letters, digits, hyphens. */
-const CARD_ID_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
 
 export function checkCardId(value: string): Check {
   const id = value.trim();

@@ -3,3 +3,4 @@ export * from './account';
 export * from './content';
 export * from './market';
 export * from './security';
+export * from './spot';

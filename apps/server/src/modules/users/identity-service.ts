@@ -1,6 +1,5 @@
-import { CHINESE_CHARACTER } from '@tessera/protocol';
+import { CARD_ID_PATTERN, CHINESE_CHARACTER, maskAccount } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
-import { maskAccount } from '@tessera/protocol';
 import type { UploadService } from '../uploads/service';
 import type { IdentityRepository } from './identity-repository';
 import type { UserRepository } from './repository';
@@ -13,8 +12,6 @@ export interface IdentityInput {
   reverse_pic?: string;
   hand_pic?: string;
 }
-
-const CARD_ID_PATTERN = /^[A-Za-z0-9-]{4,32}$/;
 
 /** Real-name verification: the user submits, an operator decides (see the admin module). */
 export class IdentityService {

@@ -8,19 +8,6 @@ import type { SessionRepository } from '../auth/session-repository';
 import type { VerificationService } from '../verification/service';
 import type { UserRepository, UserRow } from './repository';
 
-export interface SecurityOverview {
-  account: string;
-  phone: string;
-  email: string;
-  phone_bound: 0 | 1;
-  email_bound: 0 | 1;
-  pay_password_set: 0 | 1;
-  google_bound: 0;
-  review_status: number;
-  /** 25 base, +25 phone, +25 e-mail, +25 approved identity */
-  strength: number;
-}
-
 export function securityStrength(user: Pick<UserRow, 'phone' | 'email' | 'review_status'>): number {
   return 25 + (user.phone ? 25 : 0) + (user.email ? 25 : 0) + (user.review_status === 2 ? 25 : 0);
 }
@@ -33,21 +20,6 @@ export class SecurityService {
     private readonly codes: VerificationService,
     private readonly clock: Clock,
   ) {}
-
-  async overview(userId: number): Promise<SecurityOverview> {
-    const user = await this.member(userId);
-    return {
-      account: user.account,
-      phone: user.phone,
-      email: user.email,
-      phone_bound: user.phone ? 1 : 0,
-      email_bound: user.email ? 1 : 0,
-      pay_password_set: user.pay_password_hash ? 1 : 0,
-      google_bound: 0,
-      review_status: user.review_status,
-      strength: securityStrength(user),
-    };
-  }
 
   /** safe/update_password: a new login password, proved with a code sent to the account. */
   async updatePassword(userId: number, currentToken: string, input: { code?: string; password?: string; repassword?: string }) {

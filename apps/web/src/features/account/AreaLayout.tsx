@@ -7,7 +7,7 @@ type Area = 'account' | 'new_account';
 
 /** The side navigation of each area (spec 3 §2). */
 const AREA_NAV: Record<Area, PageKey[]> = {
-  account: ['accountCenter', 'accountSet', 'transferLog', 'authentication'],
+  account: ['accountSet', 'transferLog', 'authentication', 'region'],
   new_account: ['letransactions', 'finance', 'change', 'transferLegal'],
 };
 
@@ -30,6 +30,7 @@ export function AreaLayout({ area }: { area: Area }) {
             <NavLink
               key={page}
               to={`/${area}/${page}`}
+              data-testid={`area-nav-${page}`}
               className={({ isActive }) =>
                 clsx(
                   'shrink-0 rounded-md px-3 py-2 text-[0.8125rem] font-medium whitespace-nowrap transition-colors',

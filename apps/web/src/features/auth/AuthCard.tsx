@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronStartIcon } from '../../components/icons';
+import { CheckIcon, ChevronStartIcon } from '../../components/icons';
 
 interface AuthCardProps {
   title: string;
@@ -62,7 +62,7 @@ export function Steps({ step, labels }: { step: 1 | 2; labels: [string, string] 
                   : 'num grid size-6 shrink-0 place-items-center rounded-full bg-brand text-xs font-semibold text-brand-fg'
               }
             >
-              {number}
+              {state === 'done' ? <CheckIcon size={14} strokeWidth={2.4} /> : number}
             </span>
             <span className={state === 'next' ? 'truncate text-faint' : 'truncate font-medium text-fg'}>{label}</span>
             {index === 0 && <span aria-hidden="true" className="h-px min-w-4 flex-1 bg-line" />}

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { apitip, userApi } from '../../api';
 import { Button } from '../../components/Button';
-import { EyeIcon, EyeOffIcon } from '../../components/icons';
+import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { AuthCard, FormAlert } from './AuthCard';
-import { signInErrorText } from './errors';
+import { errorText } from './errors';
 import { completeSignIn } from './flows';
 
 const ACCOUNT_MAX = 120;
@@ -27,12 +27,18 @@ function validate(account: string, password: string): FieldErrors {
   return errors;
 }
 
+function accountFromState(state: unknown): string {
+  if (typeof state !== 'object' || state === null || !('account' in state)) return '';
+  return typeof state.account === 'string' ? state.account : '';
+}
+
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [account, setAccount] = useState('');
+  const location = useLocation();
+  // After registering or resetting the password, the account arrives with the navigation.
+  const [account, setAccount] = useState(() => accountFromState(location.state));
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const login = useMutation({
@@ -67,36 +73,24 @@ export function LoginPage() {
           error={errors.account}
           data-testid="login-account"
         />
-        <TextField
+        <PasswordField
           label={t('auth.password')}
           name="password"
-          type={showPassword ? 'text' : 'password'}
           autoComplete="current-password"
-          ltrValue
           maxLength={PASSWORD_MAX}
           placeholder={t('auth.passwordPlaceholder')}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           error={errors.password}
           data-testid="login-password"
-          end={
-            <button
-              type="button"
-              onClick={() => setShowPassword((shown) => !shown)}
-              aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
-              aria-pressed={showPassword}
-              className="inline-flex size-9 items-center justify-center rounded text-faint hover:text-fg"
-            >
-              {showPassword ? <EyeOffIcon /> : <EyeIcon />}
-            </button>
-          }
         />
         <div className="-mt-1 flex justify-end">
           <Link to="/forgetPwd" className="text-[0.8125rem] text-brand hover:underline">
             {t('auth.forgot')}
           </Link>
         </div>
-        {login.isError && <FormAlert>{signInErrorText(login.error)}</FormAlert>}
+        {/* A lock reads "Account is locked, can't do this before <local time>" (apitip). */}
+        {login.isError && <FormAlert testId="login-error">{errorText(login.error)}</FormAlert>}
         <Button type="submit" size="lg" busy={login.isPending} data-testid="login-submit" className="w-full">
           {login.isPending ? t('auth.submitting') : t('auth.submit')}
         </Button>

@@ -191,7 +191,8 @@ export function RegisterPage() {
               <Trans
                 i18nKey="register.agree"
                 components={{
-                  link: (
+                  // not "link": the tag parser treats <link> as a void element
+                  doc: (
                     <button
                       type="button"
                       onClick={() => setAgreementOpen(true)}

@@ -6,7 +6,7 @@ import { currentLang } from '../../app/preferences';
 import { showToast } from '../../components/toast-store';
 import { maskAccount } from '../../lib/mask';
 import { isolateLtr } from '../../lib/format';
-import { signInErrorText } from './errors';
+import { errorText } from './errors';
 import { useCountdown } from './useCountdown';
 
 /**
@@ -28,7 +28,5 @@ export function useCodeSender(purpose: CodePurpose) {
     send: (target: CodeTarget) => mutation.mutate(target),
     sending: mutation.isPending,
     remaining: countdown.remaining,
-    /** The address a code was last sent to (the check calls need it). */
-    sentTo: mutation.isSuccess ? mutation.variables : undefined,
   };
 }

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { userApi } from '../../api';
 import { profileOf } from './flows';
+import { useUserInfo } from './queries';
 import { saveProfile, useSession } from './session';
 
 /**
@@ -9,14 +8,7 @@ import { saveProfile, useSession } from './session';
  * profile stays fresh, and a token the server no longer knows ends in the 999 flow (toast, login).
  */
 export function useSessionRefresh(): void {
-  const token = useSession((state) => state.token);
-  const info = useQuery({
-    queryKey: ['user', 'info', token],
-    queryFn: ({ signal }) => userApi.info({ signal }),
-    enabled: token !== null,
-    staleTime: 5 * 60_000,
-    retry: false,
-  });
+  const info = useUserInfo();
   useEffect(() => {
     if (!info.data) return;
     const session = useSession.getState();

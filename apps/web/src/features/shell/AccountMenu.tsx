@@ -58,7 +58,7 @@ export function AccountMenu() {
       <MenuSeparator className="my-1 h-px bg-line" />
       {!isVistor && (
         <>
-          <MenuItem className={menuItemClass} onSelect={() => void navigate('/account/accountCenter')}>
+          <MenuItem className={menuItemClass} onSelect={() => void navigate('/account')}>
             <UserIcon size={16} className="text-muted" />
             {t('header.accountCentre')}
           </MenuItem>

@@ -1,0 +1,90 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  pagedSchema,
+  replySchema,
+  spotCancelBody,
+  spotCompletedTrade,
+  spotDeal,
+  spotDealBody,
+  spotListBody,
+  spotOpenOrder,
+  spotOrderBody,
+} from '@tessera/protocol';
+import { z } from 'zod';
+import { currentUser } from '../../http/authenticate';
+import { pageRequest } from '../../lib/paging';
+import type { RouteDeps } from '../../app/deps';
+
+const placed = z.union([
+  z.object({ type: z.literal('ok'), message: z.string(), order_id: z.int() }),
+  replySchema(z.string()),
+]);
+
+/** Spot trading (spec 1 §7). Every call is private. */
+export const spotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
+  app.addHook('preHandler', requireUser);
+  const tags = ['spot'];
+
+  for (const [path, side] of [
+    ['/transaction/in', 'buy'],
+    ['/transaction/out', 'sell'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: side === 'buy' ? 'Place a buy order' : 'Place a sell order',
+          description: 'Funds are locked on acceptance; the order matches at once against the book, the rest rests (limit) or is cancelled (market).',
+          body: spotOrderBody,
+          response: { 200: placed },
+        },
+      },
+      async (request) => {
+        const orderId = await services.spot.place(currentUser(request).id, side, request.body);
+        return { type: 'ok' as const, message: 'operation ok', order_id: orderId };
+      },
+    );
+  }
+
+  for (const [path, side] of [
+    ['/transaction_in', 'buy'],
+    ['/transaction_out', 'sell'],
+  ] as const) {
+    app.post(
+      path,
+      { schema: { tags, summary: `Open ${side} orders, newest first`, body: spotListBody, response: { 200: replySchema(pagedSchema(spotOpenOrder)) } } },
+      async (request) => ({
+        type: 'ok' as const,
+        message: await services.spot.openOrders(currentUser(request).id, side, request.body.currency_id, pageRequest(request.body.page, request.body.limit)),
+      }),
+    );
+  }
+
+  app.post(
+    '/transaction_complete',
+    { schema: { tags, summary: 'The caller’s fills, newest first', body: spotListBody, response: { 200: replySchema(pagedSchema(spotCompletedTrade)) } } },
+    async (request) => ({
+      type: 'ok' as const,
+      message: await services.spot.completed(currentUser(request).id, request.body.currency_id, pageRequest(request.body.page, request.body.limit)),
+    }),
+  );
+
+  app.post(
+    '/transaction_del',
+    { schema: { tags, summary: 'Revoke an open order (owner only); releases exactly its locked remainder', body: spotCancelBody, response: { 200: replySchema(z.string()) } } },
+    async (request) => {
+      await services.spot.cancel(currentUser(request).id, request.body.id);
+      return { type: 'ok' as const, message: 'operation ok' };
+    },
+  );
+
+  app.post(
+    '/transaction/deal',
+    { schema: { tags, summary: 'Book, last price and the caller’s balances of a pair', body: spotDealBody, response: { 200: replySchema(spotDeal) } } },
+    async (request) => ({
+      type: 'ok' as const,
+      message: await services.spot.deal(currentUser(request).id, request.body.currency_id, request.body.legal_id),
+    }),
+  );
+};

@@ -1,0 +1,155 @@
+import { floorDecimal } from '@tessera/protocol';
+import { randomUUID } from 'node:crypto';
+import { refuse } from '../../http/refusal';
+import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
+import type { Core } from '../../core/core';
+import { notional, tickAtoms, lotAtoms, type SpotPair } from '../../core/spot/pair';
+import { paged, type PageRequest } from '../../lib/paging';
+import { formatTimestamp } from '../../lib/time';
+import type { SpotRepository } from './repository';
+
+export interface OrderInput {
+  legal_id: number;
+  currency_id: number;
+  price?: string;
+  num?: string;
+  mode?: string;
+}
+
+const BOOK_LEVELS = 10;
+
+/** Spot trading for users: orders go to the core; lists read the history it wrote. */
+export class SpotService {
+  constructor(
+    private readonly core: Core,
+    private readonly spot: SpotRepository,
+    private readonly currencyNames: () => Promise<Map<number, string>>,
+  ) {}
+
+  pairOf(currencyId: number, legalId: number): SpotPair {
+    for (const pair of this.core.spot.pairs.values()) {
+      if (pair.currencyId === currencyId && pair.legalId === legalId) return pair;
+    }
+    refuse('pair not found');
+  }
+
+  /** Every rule of spec 1 §5 on the server: price and number above zero, the pair enabled. */
+  async place(userId: number, side: 'buy' | 'sell', input: OrderInput): Promise<number> {
+    const mode = input.mode ?? '2';
+    if (mode !== '1' && mode !== '2') refuse('parameter error');
+    const pair = this.pairOf(input.currency_id, input.legal_id);
+    let price: Atoms | undefined;
+    if (mode === '2') {
+      if (!input.price) refuse('enter price');
+      price = tryParseAmount(input.price);
+      if (price === undefined) refuse('parameter error');
+      if (price <= 0n) refuse('price must be greater than zero');
+    }
+    if (!input.num) refuse('enter number');
+    const quantity = tryParseAmount(input.num);
+    if (quantity === undefined) refuse('parameter error');
+    if (quantity <= 0n) refuse('number must be greater than zero');
+    const result = await this.core.execute({
+      kind: 'spot_place',
+      key: `spot:${randomUUID()}`,
+      userId,
+      pairId: pair.id,
+      side,
+      type: mode === '1' ? 'market' : 'limit',
+      quantity,
+      ...(price === undefined ? {} : { price }),
+    });
+    return result.applied ? (result.orderId ?? 0) : 0;
+  }
+
+  async cancel(userId: number, orderId: number): Promise<void> {
+    await this.core.execute({ kind: 'spot_cancel', key: `spot-cancel:${randomUUID()}`, userId, orderId });
+  }
+
+  async openOrders(userId: number, side: 'buy' | 'sell', currencyId: number | undefined, page: PageRequest) {
+    const [rows, names] = await Promise.all([
+      this.spot.openOrders(userId, side, this.pairIdsOf(currencyId), page.limit, page.offset),
+      this.currencyNames(),
+    ]);
+    const list = rows.map((row) => {
+      const pair = this.core.spot.pairs.get(row.pair_id);
+      const quantity = parseAmount(row.quantity);
+      const filled = parseAmount(row.filled);
+      return {
+        id: Number(row.id),
+        create_time: formatTimestamp(row.created_at),
+        currency_id: pair?.currencyId ?? 0,
+        legal_id: pair?.legalId ?? 0,
+        currency_name: names.get(pair?.currencyId ?? 0) ?? '',
+        legal_name: names.get(pair?.legalId ?? 0) ?? '',
+        type: row.side === 'buy' ? ('in' as const) : ('out' as const),
+        mode: row.type,
+        price: pair ? priceText(pair, row.price === null ? 0n : parseAmount(row.price)) : '0',
+        number: pair ? quantityText(pair, quantity) : '0',
+        surplus: pair ? quantityText(pair, quantity - filled) : '0',
+        filled: pair ? quantityText(pair, filled) : '0',
+      };
+    });
+    return paged(list, rows[0]?.total ?? 0, page);
+  }
+
+  async completed(userId: number, currencyId: number | undefined, page: PageRequest) {
+    const [rows, names] = await Promise.all([this.spot.userTrades(userId, this.pairIdsOf(currencyId), page.limit, page.offset), this.currencyNames()]);
+    const list = rows.map((row) => {
+      const pair = this.core.spot.pairs.get(row.pair_id);
+      const bought = row.buyer_id === userId;
+      const taker = (row.taker_side === 'buy') === bought;
+      return {
+        id: Number(row.id),
+        time: formatTimestamp(row.created_at),
+        currency_name: names.get(pair?.currencyId ?? 0) ?? '',
+        legal_name: names.get(pair?.legalId ?? 0) ?? '',
+        number: pair ? quantityText(pair, parseAmount(row.quantity)) : row.quantity,
+        price: pair ? priceText(pair, parseAmount(row.price)) : row.price,
+        way: bought ? (2 as const) : (1 as const),
+        type: bought ? ('in' as const) : ('out' as const),
+        in_fee: bought ? formatAmount(parseAmount(row.buyer_fee)) : '0',
+        out_fee: bought ? '0' : formatAmount(parseAmount(row.seller_fee)),
+        role: taker ? ('taker' as const) : ('maker' as const),
+      };
+    });
+    return paged(list, rows[0]?.total ?? 0, page);
+  }
+
+  /** transaction/deal: the book, the last price and the caller's spot balances of the pair. */
+  async deal(userId: number, currencyId: number, legalId: number) {
+    const pair = this.pairOf(currencyId, legalId);
+    const book = this.core.spot.book(pair.id);
+    const depth = book?.depth(BOOK_LEVELS) ?? { bids: [], asks: [] };
+    const entry = (level: { price: number; qty: number }) => {
+      const price = BigInt(level.price) * tickAtoms(pair);
+      const quantity = BigInt(level.qty) * lotAtoms(pair);
+      return { price: priceText(pair, price), number: quantityText(pair, quantity), sum: formatAmount(notional(price, quantity)) };
+    };
+    const last = book?.lastTradePrice ?? null;
+    const lastPrice = last === null ? 0n : BigInt(last) * tickAtoms(pair);
+    const rate = parseAmount(await this.spot.cnyRate());
+    const balance = (id: number) => this.core.balance({ userId, currencyId: id, wallet: 'change' }).available;
+    return {
+      in: depth.bids.map(entry),
+      out: depth.asks.map(entry),
+      last_price: priceText(pair, lastPrice),
+      user_currency: floorDecimal(formatAmount(balance(pair.currencyId)), 8),
+      user_legal: floorDecimal(formatAmount(balance(pair.legalId)), 8),
+      cny_price: floorDecimal(formatAmount(notional(lastPrice, rate)), 2),
+    };
+  }
+
+  private pairIdsOf(currencyId: number | undefined): number[] | null {
+    if (!currencyId) return null;
+    return [...this.core.spot.pairs.values()].filter((pair) => pair.currencyId === currencyId).map((pair) => pair.id);
+  }
+}
+
+function priceText(pair: SpotPair, atoms: Atoms): string {
+  return floorDecimal(formatAmount(atoms), pair.pricePrecision);
+}
+
+function quantityText(pair: SpotPair, atoms: Atoms): string {
+  return floorDecimal(formatAmount(atoms), pair.quantityPrecision);
+}

@@ -1,0 +1,124 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { apitip, securityApi } from '../../api';
+import { Button, ButtonLink } from '../../components/Button';
+import { CheckCircleIcon } from '../../components/icons';
+import { Loading } from '../../components/Spinner';
+import { StatePanel } from '../../components/StatePanel';
+import { TextField } from '../../components/TextField';
+import { showToast } from '../../components/toast-store';
+import { checkCode, checkEmail } from '../../lib/forms';
+import { isolateLtr } from '../../lib/format';
+import { maskAccount } from '../../lib/mask';
+import { FormAlert } from '../auth/AuthCard';
+import { CodeField } from '../auth/CodeField';
+import { errorText } from '../auth/errors';
+import { useUserCenter } from '../auth/queries';
+import { useCodeSender } from '../auth/useCodeSender';
+import { LoadFailed, SECURITY_PATH, SecurityCard, useRefreshAccount } from './common';
+
+const EMAIL_MAX = 120;
+
+/** `/bindEmail`: e-mail, code (purpose `bind`, sent to that e-mail), confirm; success goes back. */
+export function BindEmailPage() {
+  const { t } = useTranslation();
+  return (
+    <SecurityCard title={t('bindEmail.title')} subtitle={t('bindEmail.subtitle')} testId="bind-email-page">
+      {() => <BindEmailBody />}
+    </SecurityCard>
+  );
+}
+
+function BindEmailBody() {
+  const { t } = useTranslation();
+  const center = useUserCenter();
+  if (center.isPending) return <Loading label={t('common.loading')} className="py-10" />;
+  if (center.isError) return <LoadFailed onRetry={() => void center.refetch()} />;
+  if (center.data.email) {
+    return (
+      <StatePanel
+        testId="bind-done"
+        tone="brand"
+        className="px-0! py-2!"
+        icon={<CheckCircleIcon size={26} />}
+        title={t('bindEmail.alreadyTitle')}
+        body={t('bindEmail.alreadyBody', { email: isolateLtr(maskAccount(center.data.email)) })}
+        actions={<ButtonLink to={SECURITY_PATH}>{t('form.backToSecurity')}</ButtonLink>}
+      />
+    );
+  }
+  return <BindEmailForm />;
+}
+
+function BindEmailForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refresh = useRefreshAccount();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; code?: string }>({});
+  const sender = useCodeSender('bind');
+
+  const bind = useMutation({
+    mutationFn: () => securityApi.bindEmail({ email: email.trim(), code: code.trim() }),
+    onSuccess: async () => {
+      showToast(t('bindEmail.success'), 'success', 4000);
+      await refresh();
+      // Back one page (spec 3 §2); opened directly, there is no page of ours to go back to.
+      const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+      if (index > 0) await navigate(-1);
+      else await navigate(SECURITY_PATH, { replace: true });
+    },
+  });
+
+  function sendCode() {
+    const problem = checkEmail(email);
+    setErrors((current) => ({ ...current, email: problem && apitip(problem) }));
+    if (problem) return;
+    sender.send({ channel: 'email', address: email.trim() });
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const emailProblem = checkEmail(email);
+    const codeProblem = checkCode(code);
+    setErrors({ email: emailProblem && apitip(emailProblem), code: codeProblem && apitip(codeProblem) });
+    if (emailProblem || codeProblem) return;
+    bind.mutate();
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <TextField
+        label={t('form.email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        ltrValue
+        maxLength={EMAIL_MAX}
+        placeholder={t('form.emailPlaceholder')}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={errors.email}
+        data-testid="bind-email"
+      />
+      <CodeField
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+        onSend={sendCode}
+        sending={sender.sending}
+        remaining={sender.remaining}
+        testId="bind-code"
+        sendTestId="bind-send-code"
+      />
+      {bind.isError && <FormAlert testId="bind-error">{errorText(bind.error)}</FormAlert>}
+      <Button type="submit" size="lg" busy={bind.isPending} data-testid="bind-submit" className="w-full">
+        {t('form.confirm')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { apitip, securityApi } from '../../api';
+import { Button, ButtonLink } from '../../components/Button';
+import { CheckCircleIcon } from '../../components/icons';
+import { Loading } from '../../components/Spinner';
+import { StatePanel } from '../../components/StatePanel';
+import { showToast } from '../../components/toast-store';
+import { checkPayPassword } from '../../lib/forms';
+import { FormAlert } from '../auth/AuthCard';
+import { errorText } from '../auth/errors';
+import { useUserCenter } from '../auth/queries';
+import { LoadFailed, SECURITY_PATH, SecurityCard, useRefreshAccount } from './common';
+import { FundPasswordFields } from './FundPasswordFields';
+
+/** `/setCash`: the first six-digit fund password; once set, a way to reset it instead. */
+export function SetCashPage() {
+  const { t } = useTranslation();
+  return (
+    <SecurityCard title={t('setCash.title')} subtitle={t('setCash.subtitle')} testId="set-cash-page">
+      {() => <SetCashBody />}
+    </SecurityCard>
+  );
+}
+
+function SetCashBody() {
+  const { t } = useTranslation();
+  const center = useUserCenter();
+  if (center.isPending) return <Loading label={t('common.loading')} className="py-10" />;
+  if (center.isError) return <LoadFailed onRetry={() => void center.refetch()} />;
+  if (center.data.pay_password_set === 1) {
+    return (
+      <StatePanel
+        testId="cash-already-set"
+        tone="brand"
+        className="px-0! py-2!"
+        icon={<CheckCircleIcon size={26} />}
+        title={t('setCash.alreadyTitle')}
+        body={t('setCash.alreadyBody')}
+        actions={
+          <ButtonLink to="/forgetsPwd" data-testid="cash-reset-link">
+            {t('setCash.reset')}
+          </ButtonLink>
+        }
+      />
+    );
+  }
+  return <SetCashForm />;
+}
+
+function SetCashForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const refresh = useRefreshAccount();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const save = useMutation({
+    mutationFn: () => securityApi.setPayPassword({ password, repassword: repeat }),
+    onSuccess: async () => {
+      showToast(t('setCash.success'), 'success', 4000);
+      await refresh();
+      await navigate(SECURITY_PATH);
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = checkPayPassword(password, repeat);
+    setErrors({ password: found.password && apitip(found.password), repeat: found.repeat && apitip(found.repeat) });
+    if (found.password || found.repeat) return;
+    save.mutate();
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <FundPasswordFields
+        password={password}
+        repeat={repeat}
+        onPassword={setPassword}
+        onRepeat={setRepeat}
+        errors={errors}
+        testIdPrefix="cash"
+      />
+      {save.isError && <FormAlert testId="cash-error">{errorText(save.error)}</FormAlert>}
+      <Button type="submit" size="lg" busy={save.isPending} data-testid="cash-submit" className="w-full">
+        {t('form.confirm')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { optionalText, optionalWholeNumber, pageQuery, requiredId } from './form';
+
+/** transaction/in (buy) and transaction/out (sell). mode 1 = market at the best price, 2 = limit. */
+export const spotOrderBody = z.object({
+  legal_id: requiredId.describe('quote currency id (3 = USDT)'),
+  currency_id: requiredId.describe('base currency id'),
+  price: optionalText(40).describe('limit price; ignored for market orders'),
+  num: optionalText(40).describe('quantity in the base currency'),
+  mode: optionalText(2).describe('1 market, 2 limit (default)'),
+});
+
+export const spotCancelBody = z.object({ id: requiredId, type: optionalText(4).describe('in (buy) or out (sell); informative') });
+export const spotListBody = z.object({ currency_id: optionalWholeNumber, legal_id: optionalWholeNumber, ...pageQuery });
+export const spotDealBody = z.object({ legal_id: requiredId, currency_id: requiredId });
+
+export const spotOpenOrder = z.object({
+  id: z.int(),
+  create_time: z.string(),
+  currency_id: z.int(),
+  legal_id: z.int(),
+  currency_name: z.string(),
+  legal_name: z.string(),
+  type: z.enum(['in', 'out']),
+  mode: z.enum(['limit', 'market']),
+  price: z.string(),
+  number: z.string().describe('the quantity ordered'),
+  surplus: z.string().describe('the quantity not yet filled'),
+  filled: z.string(),
+});
+
+export const spotCompletedTrade = z.object({
+  id: z.int(),
+  time: z.string(),
+  currency_name: z.string(),
+  legal_name: z.string(),
+  number: z.string(),
+  price: z.string(),
+  way: z.union([z.literal(1), z.literal(2)]).describe('2 buy, 1 sell'),
+  type: z.enum(['in', 'out']),
+  in_fee: z.string().describe('fee paid on a buy, in the base currency'),
+  out_fee: z.string().describe('fee paid on a sell, in the quote currency'),
+  role: z.enum(['maker', 'taker']),
+});
+
+export const bookEntry = z.object({ price: z.string(), number: z.string(), sum: z.string().describe('price × number') });
+
+export const spotDeal = z.object({
+  in: z.array(bookEntry).describe('bids, best first'),
+  out: z.array(bookEntry).describe('asks, best first'),
+  last_price: z.string(),
+  user_currency: z.string().describe('available base balance of the caller (spot wallet)'),
+  user_legal: z.string().describe('available quote balance of the caller (spot wallet)'),
+  cny_price: z.string(),
+});
