@@ -32,6 +32,8 @@ import { userRoutes } from '../modules/users/routes';
 import { attachGateway, userRoom } from '../realtime/gateway';
 import { Core } from '../core/core';
 import { CoreRepository } from '../core/repository';
+import { MarketMakerRepository } from '../modules/market-makers/repository';
+import { MarketMakerSimulator } from '../modules/market-makers/simulator';
 import type { RouteDeps } from './deps';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
@@ -112,7 +114,17 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   core.events.on('balances', (userIds) => {
     for (const userId of userIds) io.to(userRoom(userId)).emit('update_balance', { type: 'update_balance', user_id: userId });
   });
+  const makers = config.MARKET_MAKERS
+    ? new MarketMakerSimulator(
+        core,
+        new MarketMakerRepository(db),
+        { seed: config.MARKET_MAKER_SEED, intervalMs: config.MARKET_MAKER_INTERVAL_MS, levels: 5 },
+        (error) => http.log.error({ err: error }, 'market maker fault'),
+      )
+    : undefined;
+  await makers?.start();
   http.addHook('onClose', async () => {
+    makers?.stop();
     await core.stop();
     await io.close();
   });

@@ -57,7 +57,7 @@ export interface TestAppOptions {
 /** The real server on a fresh seeded database, ready for `inject` (no port is opened). */
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase(kind);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tessera-test-')), ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_MAKERS: 'off', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tessera-test-')), ...options.env });
   await prepareDatabase(db, config);
   const app = await buildApp({ config, db, ...(options.clock ? { clock: options.clock } : {}) });
   await app.http.ready();

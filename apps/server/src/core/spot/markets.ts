@@ -72,6 +72,10 @@ export class SpotMarkets {
     return this.open.get(id);
   }
 
+  openOrdersOf(userId: number): SpotOrderState[] {
+    return [...this.open.values()].filter((order) => order.userId === userId);
+  }
+
   takeChangedBooks(): number[] {
     const changed = [...this.changedBooks];
     this.changedBooks.clear();

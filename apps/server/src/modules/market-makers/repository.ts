@@ -1,0 +1,34 @@
+import type { Queryable } from '../../db/database';
+
+export interface MakerPairRow {
+  pair_id: number;
+  currency_id: number;
+  legal_id: number;
+  usdt_price: string;
+}
+
+/** The maker accounts and the reference prices they start from. */
+export class MarketMakerRepository {
+  constructor(private readonly db: Queryable) {}
+
+  /** The maker accounts, created on first use: system accounts that can never log in. */
+  async ensureMakers(count: number): Promise<number[]> {
+    for (let index = 1; index <= count; index += 1) {
+      await this.db.query(
+        `insert into users (account, password_hash, extension_code, kind) values ($1, '!', $2, 'maker')
+         on conflict (account) do nothing`,
+        [`system:maker-${index}`, `SYSMKR${String(index).padStart(2, '0')}`],
+      );
+    }
+    const rows = await this.db.query<{ id: number }>(`select id from users where kind = 'maker' order by id limit $1`, [count]);
+    return rows.map((row) => row.id);
+  }
+
+  pairs(): Promise<MakerPairRow[]> {
+    return this.db.query<MakerPairRow>(
+      `select p.id as pair_id, p.currency_id, p.legal_id, c.usdt_price::text as usdt_price
+         from currency_pairs p join currencies c on c.id = p.currency_id
+        where p.is_display order by p.sort, p.id`,
+    );
+  }
+}
