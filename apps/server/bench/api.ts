@@ -1,0 +1,164 @@
+/**
+ * `npm run bench:api`: the real server, measured from outside with autocannon, in one run:
+ *   (a) a read served from memory: GET /api/currency/quotation_new
+ *   (b) durable limit-order placements (acknowledged only after their batch commits) from 64 users
+ *       over 64 connections
+ * on PostgreSQL (when one answers) and on the embedded PGlite. Prints requests/s, p50/p99 latency
+ * and the ratio (b)/(a). Goal on PostgreSQL: ratio ≥ 0.5 and p99 of (b) ≤ 30 ms.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { prepareDatabase } from '../src/app/bootstrap';
+import { loadConfig } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/db/database';
+import { hashPassword } from '../src/lib/password';
+import { UserRepository } from '../src/modules/users/repository';
+import { call, operatorJson, startServerProcess } from '../test/support/server-process';
+
+const CONNECTIONS = 64;
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PASSWORD = 'bench12345';
+
+interface Figures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  refused: number;
+}
+
+async function measure(options: autocannon.Options, refusals: { count: number }): Promise<Figures> {
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    refused: refusals.count,
+  };
+}
+
+async function seedUsers(db: Database): Promise<string[]> {
+  await prepareDatabase(db, loadConfig({ NODE_ENV: 'test' }));
+  const users = new UserRepository(db);
+  const hash = await hashPassword(PASSWORD);
+  const accounts: string[] = [];
+  for (let index = 0; index < CONNECTIONS; index += 1) {
+    const account = `bench${index}@tessera.example`;
+    await users.create({ account, email: account, passwordHash: hash, extensionCode: `BENCH${String(index).padStart(3, '0')}` });
+    accounts.push(account);
+  }
+  return accounts;
+}
+
+async function runOn(label: string, env: Record<string, string>, open: () => Promise<Database>) {
+  const db = await open();
+  const accounts = await seedUsers(db);
+  await db.close();
+
+  const server = await startServerProcess({ ...env, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000' });
+  try {
+    const operator = (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token;
+    const tokens: string[] = [];
+    for (const account of accounts) {
+      const token = (await call<string>(server.url, 'user/login', { user_string: account, password: PASSWORD })).message;
+      const info = (await (await fetch(`${server.url}/api/user/info`, { headers: { authorization: token } })).json()) as { message: { id: number } };
+      await operatorJson(server.url, 'POST', `/users/${info.message.id}/credit`, operator, { currency_id: 3, wallet: 'change', amount: '1000000000', reason: 'benchmark' });
+      tokens.push(token);
+    }
+
+    const readRefusals = { count: 0 };
+    const read = await measure(
+      {
+        url: `${server.url}/api/currency/quotation_new`,
+        requests: [{ method: 'GET', onResponse: (_status: number, body: string) => void (body.startsWith('{"type":"ok"') || (readRefusals.count += 1)) }],
+      },
+      readRefusals,
+    );
+
+    let next = 0;
+    const orderRefusals = { count: 0 };
+    const write = await measure(
+      {
+        url: `${server.url}/api/transaction/in`,
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        // resting bids far below the market: every order is a durable insert, none trades
+        body: 'legal_id=3&currency_id=1&price=1000&num=0.001&mode=2',
+        setupClient: (client: { setHeaders(headers: Record<string, string>): void }) => {
+          client.setHeaders({ 'content-type': 'application/x-www-form-urlencoded', authorization: tokens[next++ % tokens.length] ?? '' });
+        },
+        requests: [{ onResponse: (_status: number, body: string) => void (body.startsWith('{"type":"ok"') || (orderRefusals.count += 1)) }],
+      },
+      orderRefusals,
+    );
+    return { label, read, write };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function postgresTarget() {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const admin = new pg.Client({ connectionString: base });
+  try {
+    await admin.connect();
+  } catch {
+    return undefined;
+  }
+  const name = `bench_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const rows: Awaited<ReturnType<typeof runOn>>[] = [];
+const postgres = await postgresTarget();
+if (postgres) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-bench-'));
+  try {
+    rows.push(await runOn('PostgreSQL', { DATABASE_URL: postgres.url, DATA_DIR: dataDir }, () => openPostgres({ connectionString: postgres.url })));
+  } finally {
+    await postgres.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+} else {
+  console.log('no PostgreSQL answers: measuring PGlite only');
+}
+const liteDir = await mkdtemp(path.join(tmpdir(), 'tessera-bench-'));
+try {
+  rows.push(await runOn('PGlite', { DATA_DIR: liteDir }, () => openPglite(path.join(liteDir, 'pglite'))));
+} finally {
+  await rm(liteDir, { recursive: true, force: true });
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per measurement\n`);
+console.log('database     call                              req/s      p50 ms   p99 ms   errors  refused');
+for (const row of rows) {
+  for (const [name, figures] of [
+    ['(a) GET currency/quotation_new', row.read],
+    ['(b) POST transaction/in (durable)', row.write],
+  ] as const) {
+    console.log(
+      `${row.label.padEnd(12)} ${name.padEnd(33)} ${fmt(figures.requestsPerSecond).padStart(8)} ${fmt(figures.p50, 1).padStart(9)} ${fmt(figures.p99, 1).padStart(8)} ${String(figures.errors).padStart(8)} ${String(figures.refused).padStart(8)}`,
+    );
+  }
+  const ratio = row.write.requestsPerSecond / row.read.requestsPerSecond;
+  const verdict = row.label === 'PostgreSQL' ? `  goal ratio ≥ 0.5: ${ratio >= 0.5 ? 'PASS' : 'FAIL'}; goal p99 ≤ 30 ms: ${row.write.p99 <= 30 ? 'PASS' : 'FAIL'}` : '';
+  console.log(`${row.label.padEnd(12)} ratio (b)/(a) = ${ratio.toFixed(3)}${verdict}\n`);
+}
