@@ -7,10 +7,12 @@ import { AdminService } from '../modules/admin/service';
 import { LedgerAdminService } from '../modules/admin/ledger-service';
 import { CodeDispatchService } from '../modules/auth/code-dispatch-service';
 import { RegistrationService } from '../modules/auth/registration-service';
-import { SessionRepository } from '../modules/auth/session-repository';
+import { CachedSessionRepository } from '../modules/auth/session-repository';
 import { AuthService } from '../modules/auth/service';
 import { CurrencyRepository } from '../modules/market/repository';
 import { CurrencyService } from '../modules/market/service';
+import { emptyTradeFeed } from '../modules/market/empty-feed';
+import { MarketData } from '../modules/market/market-data';
 import { SpotRepository } from '../modules/spot/repository';
 import { SpotService } from '../modules/spot/service';
 import { OutboxMailer, OutboxSms, SmtpMailer } from '../modules/messaging/messenger';
@@ -38,7 +40,7 @@ export type Services = ReturnType<typeof createServices>;
 /** Wires repositories into services: the one place that knows every module's dependencies. */
 export function createServices(db: Database, config: Config, clock: Clock, core: Core) {
   const users = new UserRepository(db);
-  const sessions = new SessionRepository(db);
+  const sessions = new CachedSessionRepository(db);
   const settings = new SettingsRepository(db);
   const identities = new IdentityRepository(db);
   const outbox = new OutboxRepository(db);
@@ -65,6 +67,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     ledger: new LedgerAdminService(core, users, new OperatorRepository(db), new CurrencyRepository(db), db),
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
+    // market data (candles, 24 h stats, quotations): the spot module's TradeFeed goes here once it has one
+    market: new MarketData(db, emptyTradeFeed(), clock),
     countries: new CountryService(new CountryRepository(db)),
     system: new SystemService(settings, db, {
       supportUrl: config.SUPPORT_URL,

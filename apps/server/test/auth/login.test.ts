@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GUEST_ACCOUNT } from '../../src/db/seed/demo-users';
 import { LOGIN_LOCK_MINUTES, MAX_FAILED_LOGINS } from '../../src/modules/auth/policy';
+import { SESSION_CACHE_MS } from '../../src/modules/auth/session-repository';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
@@ -112,6 +113,16 @@ describeEachDatabase('login and sessions', (kind) => {
       type: '999',
       message: 'login expired, please log in again',
     });
+  });
+
+  it('trusts a live session from memory for a short while, then asks the database again', async () => {
+    const token = await api.login('demo@tessera.example', 'demo1234');
+    expect((await api.get('user/info', {}, { token })).body.type).toBe('ok');
+    // revoked behind the server's back (another process, say): seen within SESSION_CACHE_MS
+    await app.db.query('update sessions set revoked_at = now() where token_hash = $1', [createHash('sha256').update(token).digest('hex')]);
+    expect((await api.get('user/info', {}, { token })).body.type).toBe('ok');
+    time.advanceMinutes(SESSION_CACHE_MS / 60_000 + 0.1);
+    expect((await api.get('user/info', {}, { token })).body.type).toBe('999');
   });
 
   it('expires a token after its lifetime', async () => {

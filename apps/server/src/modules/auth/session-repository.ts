@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database';
 export interface ActiveSession {
   user_id: number;
   is_vistor: boolean;
+  expires_at: Date;
 }
 
 export interface SessionLookup {
@@ -24,7 +25,7 @@ export class SessionRepository {
 
   async lookup(digest: string, now: Date): Promise<SessionLookup> {
     const rows = await this.db.query<ActiveSession & { live: boolean }>(
-      `select s.user_id, u.is_vistor, (s.revoked_at is null and s.expires_at > $2) as live
+      `select s.user_id, u.is_vistor, s.expires_at, (s.revoked_at is null and s.expires_at > $2) as live
          from sessions s join users u on u.id = s.user_id
         where s.token_hash = $1`,
       [digest, now],
@@ -32,7 +33,7 @@ export class SessionRepository {
     const row = rows[0];
     if (!row) return { stale: false };
     if (!row.live) return { stale: true };
-    return { session: { user_id: row.user_id, is_vistor: row.is_vistor }, stale: false };
+    return { session: { user_id: row.user_id, is_vistor: row.is_vistor, expires_at: row.expires_at }, stale: false };
   }
 
   async revoke(digest: string, now: Date): Promise<boolean> {
@@ -49,5 +50,42 @@ export class SessionRepository {
       `update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and token_hash <> $3`,
       [userId, now, keep],
     );
+  }
+}
+
+/** How long a looked-up session is trusted without asking the database again. */
+export const SESSION_CACHE_MS = 30_000;
+
+/**
+ * Sessions with the live ones remembered for a short while: a private call then costs no query
+ * for its token. Every revocation goes through this object and forgets what it revokes, so in one
+ * process a logout or a lock takes effect at once; other processes see it within SESSION_CACHE_MS.
+ */
+export class CachedSessionRepository extends SessionRepository {
+  private readonly cache = new Map<string, { session: ActiveSession; until: number }>();
+
+  override async lookup(digest: string, now: Date): Promise<SessionLookup> {
+    const cached = this.cache.get(digest);
+    if (cached && now.getTime() < cached.until && now < cached.session.expires_at) return { session: cached.session, stale: false };
+    const found = await super.lookup(digest, now);
+    if (found.session) {
+      if (this.cache.size > 100_000) this.cache.clear();
+      this.cache.set(digest, { session: found.session, until: now.getTime() + SESSION_CACHE_MS });
+    } else {
+      this.cache.delete(digest);
+    }
+    return found;
+  }
+
+  override async revoke(digest: string, now: Date): Promise<boolean> {
+    this.cache.delete(digest);
+    return super.revoke(digest, now);
+  }
+
+  override async revokeAllOf(userId: number, now: Date, keep = ''): Promise<void> {
+    for (const [digest, entry] of this.cache) {
+      if (entry.session.user_id === userId && digest !== keep) this.cache.delete(digest);
+    }
+    await super.revokeAllOf(userId, now, keep);
   }
 }
