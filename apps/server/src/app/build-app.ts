@@ -26,10 +26,12 @@ import { uploadRoutes } from '../modules/uploads/routes';
 import { securityRoutes } from '../modules/users/security-routes';
 import { marketRoutes } from '../modules/market/routes';
 import { spotRoutes } from '../modules/spot/routes';
+import { walletRoutes } from '../modules/wallets/routes';
 import { newsRoutes } from '../modules/news/routes';
 import { systemRoutes } from '../modules/system/routes';
 import { userRoutes } from '../modules/users/routes';
 import { attachGateway, userRoom } from '../realtime/gateway';
+import { attachMarketPushes } from '../realtime/market-pushes';
 import { Core } from '../core/core';
 import { CoreRepository } from '../core/repository';
 import { MarketMakerRepository } from '../modules/market-makers/repository';
@@ -71,6 +73,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   const core = new Core(new CoreRepository(db), (error) => http.log.error({ err: error }, 'core fault'), clock);
   await core.start();
   const services = createServices(db, config, clock, core);
+  await services.market.start((error) => http.log.error({ err: error }, 'market data fault'));
   await http.register(formbody);
   await http.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await http.register(swagger, {
@@ -95,7 +98,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       api.addHook('preValidation', async (request) => {
         if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
       });
-      const modules = [systemRoutes, authRoutes, accountRoutes, userRoutes, securityRoutes, uploadRoutes, newsRoutes, marketRoutes, spotRoutes];
+      const modules = [systemRoutes, authRoutes, accountRoutes, userRoutes, securityRoutes, uploadRoutes, newsRoutes, marketRoutes, spotRoutes, walletRoutes];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes);
       for (const routes of modules) await api.register(routes, deps);
     },
@@ -111,6 +114,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   await registerWebApp(http, config);
 
   const io = attachGateway(http.server, services.auth);
+  const marketPushes = attachMarketPushes(io, services.market);
   core.events.on('balances', (userIds) => {
     for (const userId of userIds) io.to(userRoom(userId)).emit('update_balance', { type: 'update_balance', user_id: userId });
   });
@@ -126,6 +130,8 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   http.addHook('onClose', async () => {
     makers?.stop();
     await core.stop();
+    marketPushes.stop();
+    await services.market.stop();
     await io.close();
   });
   return { http, io, services, core };

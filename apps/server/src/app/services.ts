@@ -11,10 +11,12 @@ import { CachedSessionRepository } from '../modules/auth/session-repository';
 import { AuthService } from '../modules/auth/service';
 import { CurrencyRepository } from '../modules/market/repository';
 import { CurrencyService } from '../modules/market/service';
-import { emptyTradeFeed } from '../modules/market/empty-feed';
 import { MarketData } from '../modules/market/market-data';
 import { SpotRepository } from '../modules/spot/repository';
 import { SpotService } from '../modules/spot/service';
+import { CoreTradeFeed } from '../modules/spot/trade-feed';
+import { WalletRepository } from '../modules/wallets/repository';
+import { WalletService } from '../modules/wallets/service';
 import { OutboxMailer, OutboxSms, SmtpMailer } from '../modules/messaging/messenger';
 import { OutboxRepository } from '../modules/messaging/outbox-repository';
 import { DevOutboxService } from '../modules/messaging/dev-outbox-service';
@@ -22,6 +24,7 @@ import { NewsRepository } from '../modules/news/repository';
 import { NewsService } from '../modules/news/service';
 import { CountryRepository, CountryService } from '../modules/system/country-service';
 import { SettingsRepository } from '../modules/system/settings-repository';
+import { SETTING } from '../modules/system/settings';
 import { SystemService } from '../modules/system/service';
 import { LocalFileStore } from '../modules/uploads/file-store';
 import { UploadRepository } from '../modules/uploads/repository';
@@ -54,6 +57,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     (currencyNames ??= currencyRepository.listDisplayed().then((rows) => new Map(rows.map((row) => [row.id, row.name]))));
   return {
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies),
+    wallets: new WalletService(core, new WalletRepository(db), users, async () => (await settings.get<boolean>(SETTING.depositsOpen)) ?? true),
     auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS),
     codes: new CodeDispatchService(users, verification),
     registration: new RegistrationService(users, sessions, settings, verification, clock),
@@ -67,8 +71,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     ledger: new LedgerAdminService(core, users, new OperatorRepository(db), new CurrencyRepository(db), db),
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
-    // market data (candles, 24 h stats, quotations): the spot module's TradeFeed goes here once it has one
-    market: new MarketData(db, emptyTradeFeed(), clock),
+    // market data (candles, 24 h stats, quotations) from the trades and books the core publishes
+    market: new MarketData(db, new CoreTradeFeed(core), clock),
     countries: new CountryService(new CountryRepository(db)),
     system: new SystemService(settings, db, {
       supportUrl: config.SUPPORT_URL,

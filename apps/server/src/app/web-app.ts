@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config';
 import { MEDIA_PREFIX } from '../db/seed/seed';
 import { UPLOADS_PREFIX } from '../modules/uploads/service';
@@ -38,14 +38,15 @@ export async function registerWebApp(http: FastifyInstance, config: Config): Pro
   }
   const csp = hasWebApp ? contentSecurityPolicy(readFileSync(indexFile, 'utf8')) : '';
 
+  const sendIndex = (reply: FastifyReply) =>
+    reply.header('content-security-policy', csp).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
+  // the static wildcard would treat "/" as a folder listing: the home page is index.html
+  if (hasWebApp) http.get('/', (_request, reply) => sendIndex(reply));
+
   http.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|wss|media|uploads|admin\/api)(\/|$)/.test(request.url);
     if (!hasWebApp || !isPage) return reply.status(404).send({ type: 'error', message: 'not found' });
-    return reply
-      .header('content-security-policy', csp)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(readFileSync(indexFile));
+    return sendIndex(reply);
   });
 }
 

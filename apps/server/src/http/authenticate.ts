@@ -38,3 +38,14 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   if (!request.user) throw new Error('currentUser used on a route without requireUser');
   return request.user;
 }
+
+/** A preHandler for calls that visitors may make too: a token, when sent, must be live. */
+export function optionalUser(auth: AuthService) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = tokenOf(request);
+    if (!token) return;
+    const user = await auth.authenticate(token);
+    if (typeof user === 'string') throw new Refusal(SESSION_EXPIRED, '999');
+    request.user = user;
+  };
+}

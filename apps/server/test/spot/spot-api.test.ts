@@ -81,6 +81,14 @@ describeEachDatabase('spot API', (kind) => {
     expect(parseAmount(deal.body.message.cny_price)).toBe((expected / 10n ** 16n) * 10n ** 16n);
   });
 
+  it('shows visitors the book with zero balances, and refuses a dead token', async () => {
+    const visitor = await api.post<Deal>('transaction/deal', BTC_USDT);
+    expect(visitor.body.type).toBe('ok');
+    expect(visitor.body.message.out.length).toBeGreaterThan(0);
+    expect(visitor.body.message).toMatchObject({ user_currency: '0.00000000', user_legal: '0.00000000' });
+    expect((await api.post('transaction/deal', BTC_USDT, { token: 'expired-token' })).body.type).toBe('999');
+  });
+
   it('revokes an own order only, releasing its funds', async () => {
     const open = await api.post<Page<OpenOrder>>('transaction_out', {}, { token: seller.token });
     const id = open.body.message.list[0]?.id ?? 0;

@@ -1,6 +1,7 @@
 /**
- * The one public entry of the API layer: a typed client over the `/api` wire (wire notes) and the
- * calls the screens make. Screens import from here, never from the files behind it.
+ * The one public entry of the API layer: a typed client over the `/api` wire (wire notes), the
+ * calls the screens make and the realtime connection. Screens import from here, never from the
+ * files behind it.
  */
 export { ApiError, apitip, call, configureApi, send, upload, type ApiConfig, type ApiErrorKind, type Envelope } from './client';
 export {
@@ -23,4 +24,38 @@ export {
   type SupportLinks,
   type UserCenter,
 } from './endpoints';
-export type { NewsArticle, NewsSummary, UserInfo } from '@tessera/protocol';
+export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
+export {
+  spotApi,
+  type BookEntry,
+  type PairIds,
+  type SpotDeal,
+  type SpotFill,
+  type SpotOpenOrder,
+  type SpotOrderInput,
+} from './spot';
+export {
+  RealtimeConnection,
+  SOCKET_PATH,
+  realtime,
+  type BalancePush,
+  type ConnectionStatus,
+  type PairSubscription,
+  type PushName,
+  type PushPayloads,
+  type SocketIdentity,
+} from './socket';
+export type {
+  CandleBar,
+  DaymarketPush,
+  KlinePush,
+  MarketDepthPush,
+  MarketDetailPush,
+  NewsArticle,
+  NewsSummary,
+  QuotationGroup,
+  QuotationItem,
+  RecentTrade,
+  TransactionPush,
+  UserInfo,
+} from '@tessera/protocol';

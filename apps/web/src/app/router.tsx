@@ -113,8 +113,16 @@ export const routes: RouteObject[] = [
       },
 
       // Trading desks and markets (open to visitors)
-      soon('dealCenter'),
-      soon('quotation'),
+      {
+        path: 'dealCenter',
+        handle: page('dealCenter'),
+        lazy: async () => ({ Component: (await import('../features/spot/DealCenterPage')).DealCenterPage }),
+      },
+      {
+        path: 'quotation',
+        handle: page('quotation'),
+        lazy: async () => ({ Component: (await import('../features/quotation/TerminalPage')).TerminalPage }),
+      },
       soon('leverdealCenter'),
       soon('allTransaction'),
       soon('leverTransactions'),

@@ -16,6 +16,20 @@ export const STORAGE_KEYS = {
   nightMode: 'night_mode',
 } as const;
 
+/**
+ * The pair the trading screens show (spec 1 §1), under the names older clients use: the ids and
+ * names of the pair, its symbol, the chart's price scale (10^price precision) and the contract size.
+ */
+export const PAIR_KEYS = {
+  legalId: 'legal_id',
+  currencyId: 'currency_id',
+  legalName: 'legal_name',
+  currencyName: 'currency_name',
+  symbol: 'symbol',
+  priceScale: 'priceScale',
+  shareNum: 'shareNum',
+} as const;
+
 /** Kept when the session ends: the language and the display mode are the visitor's, not the account's. */
 const KEPT_ON_LOGOUT: readonly string[] = [STORAGE_KEYS.locale, STORAGE_KEYS.lang, STORAGE_KEYS.nightMode];
 

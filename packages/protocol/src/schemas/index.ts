@@ -4,3 +4,5 @@ export * from './content';
 export * from './market';
 export * from './security';
 export * from './spot';
+export * from './quotation';
+export * from './wallet';

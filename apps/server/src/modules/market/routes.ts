@@ -1,5 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cacheBusting, currencyDetail, currencyDetailQuery, currencyList, replySchema } from '@tessera/protocol';
+import {
+  cacheBusting,
+  currencyDetail,
+  currencyDetailQuery,
+  currencyList,
+  quotationList,
+  recentTrades,
+  replySchema,
+  timeshareQuery,
+  timeshareReply,
+  tradeHistoryQuery,
+} from '@tessera/protocol';
 import { z } from 'zod';
 import { contentLanguage } from '../../http/content-language';
 import type { RouteDeps } from '../../app/deps';
@@ -31,6 +42,48 @@ export const marketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     async (request) => ({
       type: 'ok' as const,
       message: await services.currencies.detail(request.query.id, contentLanguage(request, request.query.lang)),
+    }),
+  );
+
+  app.get(
+    '/currency/quotation_new',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Every spot pair with its rolling 24 h quotation, grouped by quote currency (served from memory)',
+        querystring: z.object(cacheBusting),
+        response: { 200: replySchema(quotationList) },
+      },
+    },
+    async () => ({ type: 'ok' as const, message: services.market.quotation() }),
+  );
+
+  app.get(
+    '/currency/new_timeshar',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Candles of a pair: `code` 1 with `data` oldest first (at most 2,000, the newest of the range), or `code` -1',
+        querystring: timeshareQuery,
+        response: { 200: timeshareReply },
+      },
+    },
+    async (request) => ({ type: 'ok' as const, ...(await services.market.timeshare(request.query)) }),
+  );
+
+  app.get(
+    '/currency/new_tradehistory',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'The newest trades of a pair (at most 30), newest first',
+        querystring: tradeHistoryQuery,
+        response: { 200: replySchema(recentTrades) },
+      },
+    },
+    async (request) => ({
+      type: 'ok' as const,
+      message: services.market.tradeHistory(request.query.legal_id, request.query.currency_id),
     }),
   );
 };

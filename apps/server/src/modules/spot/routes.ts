@@ -11,7 +11,7 @@ import {
   spotOrderBody,
 } from '@tessera/protocol';
 import { z } from 'zod';
-import { currentUser } from '../../http/authenticate';
+import { currentUser, optionalUser } from '../../http/authenticate';
 import { pageRequest } from '../../lib/paging';
 import type { RouteDeps } from '../../app/deps';
 
@@ -20,8 +20,25 @@ const placed = z.union([
   replySchema(z.string()),
 ]);
 
-/** Spot trading (spec 1 §7). Every call is private. */
-export const spotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
+/** Spot trading (spec 1 §7): the book for everyone, orders and lists for their owner. */
+export const spotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
+  await app.register(publicSpotRoutes, deps);
+  await app.register(privateSpotRoutes, deps);
+};
+
+const publicSpotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+  const tags = ['spot'];
+  app.post(
+    '/transaction/deal',
+    { preHandler: optionalUser(services.auth), schema: { tags, summary: 'Book, last price and the caller’s balances of a pair (visitors get the book with zero balances)', body: spotDealBody, response: { 200: replySchema(spotDeal) } } },
+    async (request) => ({
+      type: 'ok' as const,
+      message: await services.spot.deal(request.user?.id, request.body.currency_id, request.body.legal_id),
+    }),
+  );
+};
+
+const privateSpotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
   app.addHook('preHandler', requireUser);
   const tags = ['spot'];
 
@@ -79,12 +96,4 @@ export const spotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
     },
   );
 
-  app.post(
-    '/transaction/deal',
-    { schema: { tags, summary: 'Book, last price and the caller’s balances of a pair', body: spotDealBody, response: { 200: replySchema(spotDeal) } } },
-    async (request) => ({
-      type: 'ok' as const,
-      message: await services.spot.deal(currentUser(request).id, request.body.currency_id, request.body.legal_id),
-    }),
-  );
 };

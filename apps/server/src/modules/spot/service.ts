@@ -117,7 +117,7 @@ export class SpotService {
   }
 
   /** transaction/deal: the book, the last price and the caller's spot balances of the pair. */
-  async deal(userId: number, currencyId: number, legalId: number) {
+  async deal(userId: number | undefined, currencyId: number, legalId: number) {
     const pair = this.pairOf(currencyId, legalId);
     const book = this.core.spot.book(pair.id);
     const depth = book?.depth(BOOK_LEVELS) ?? { bids: [], asks: [] };
@@ -129,7 +129,7 @@ export class SpotService {
     const last = book?.lastTradePrice ?? null;
     const lastPrice = last === null ? 0n : BigInt(last) * tickAtoms(pair);
     const rate = parseAmount(await this.spot.cnyRate());
-    const balance = (id: number) => this.core.balance({ userId, currencyId: id, wallet: 'change' }).available;
+    const balance = (id: number) => (userId === undefined ? 0n : this.core.balance({ userId, currencyId: id, wallet: 'change' }).available);
     return {
       in: depth.bids.map(entry),
       out: depth.asks.map(entry),

@@ -4,6 +4,7 @@ export const SETTING = {
   appLinks: 'app_links',
   seededAt: 'demo_data_seeded_at',
   inviteCodeRequired: 'invite_code_required',
+  depositsOpen: 'deposits_open',
 } as const;
 
 export interface SupportLinks {

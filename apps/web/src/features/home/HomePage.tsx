@@ -1,18 +1,28 @@
 import { useTranslation } from 'react-i18next';
+import { displayedPairs } from '../../lib/trading/market';
+import { useMarketFeed } from '../market/live-store';
+import { useLiveQuotations } from '../market/queries';
 import { AnnouncementStrip } from './AnnouncementStrip';
 import { AppDownload } from './AppDownload';
 import { BannerCarousel } from './BannerCarousel';
 import { Features } from './Features';
-import { MarketsSoon } from './MarketsSoon';
+import { MarketTable } from './MarketTable';
 import { RegisterBox } from './RegisterBox';
+import { TickerStrip } from './TickerStrip';
+
+/** The ticker and the table refresh the quotations every 5 seconds (spec 1 §9). */
+const QUOTATION_REFRESH_MS = 5000;
 
 export function HomePage() {
   const { t } = useTranslation();
+  useMarketFeed();
+  const { groups, isPending, isError } = useLiveQuotations(QUOTATION_REFRESH_MS);
   return (
     <div className="flex flex-col">
       <div className="hero-glow">
         <div className="mx-auto flex max-w-[90rem] flex-col gap-3 px-3 pt-4 sm:px-5 sm:pt-6">
           <BannerCarousel />
+          <TickerStrip items={displayedPairs(groups)} />
           <AnnouncementStrip />
         </div>
       </div>
@@ -36,7 +46,7 @@ export function HomePage() {
             <AppDownload />
           </div>
         </section>
-        <MarketsSoon />
+        <MarketTable groups={groups} isPending={isPending} isError={isError} />
         <Features />
       </div>
     </div>

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { floorDecimal } from '@tessera/protocol';
+import { refuse } from '../../http/refusal';
+import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
+import type { Core } from '../../core/core';
+import { notional, tickAtoms } from '../../core/spot/pair';
+import { isWallet, WALLETS, type Wallet } from '../../core/wallets';
+import { paged, type PageRequest } from '../../lib/paging';
+import { formatTimestamp } from '../../lib/time';
+import type { UserRepository } from '../users/repository';
+import type { WalletCurrencyRow, WalletRepository } from './repository';
+
+const USDT = 3;
+/** Spec 3 §9: the smallest transfer into the leverage account, in USDT. */
+export const MIN_LEVER_TRANSFER = parseAmount('100');
+/** Spec 3 §9: the transfer amount input's maximum. */
+export const MAX_TRANSFER = parseAmount('99999999');
+export const SYSTEM_TOKEN = 'TSR';
+
+const flag = (value: boolean) => (value ? (1 as const) : (0 as const));
+const show = (atoms: Atoms, decimals: number) => floorDecimal(formatAmount(atoms), decimals);
+
+export interface TransferInput {
+  number?: string;
+  currency_id?: number;
+  type?: string;
+  from_field?: string;
+  to_field?: string;
+}
+
+/** The four wallets of a user, as the assets screens show them, and transfers between them. */
+export class WalletService {
+  constructor(
+    private readonly core: Core,
+    private readonly wallets: WalletRepository,
+    private readonly users: UserRepository,
+    private readonly depositsOpen: () => Promise<boolean>,
+  ) {}
+
+  /** The last trade of the currency against USDT, else its reference price. */
+  usdtPrice(currency: WalletCurrencyRow): Atoms {
+    if (currency.id === USDT) return parseAmount('1');
+    for (const pair of this.core.spot.pairs.values()) {
+      if (pair.currencyId !== currency.id || pair.legalId !== USDT) continue;
+      const last = this.core.spot.book(pair.id)?.lastTradePrice;
+      if (last) return BigInt(last) * tickAtoms(pair);
+    }
+    return parseAmount(currency.usdt_price);
+  }
+
+  async list(userId: number) {
+    const [currencies, rate, open] = await Promise.all([this.wallets.currencies(), this.wallets.cnyRate(), this.depositsOpen()]);
+    const items = currencies.map((currency) => {
+      const balances = Object.fromEntries(
+        WALLETS.map((wallet) => [wallet, this.core.balance({ userId, currencyId: currency.id, wallet })]),
+      ) as Record<Wallet, { available: Atoms; locked: Atoms }>;
+      return { currency, balances, price: this.usdtPrice(currency) };
+    });
+    const group = (wallet: Wallet, include: (currency: WalletCurrencyRow) => boolean) => {
+      const chosen = items.filter((item) => include(item.currency));
+      const total = chosen.reduce((sum, item) => sum + notional(item.balances[wallet].available + item.balances[wallet].locked, item.price), 0n);
+      return {
+        balance: chosen.map((item) => ({
+          currency: item.currency.id,
+          currency_name: item.currency.name,
+          currency_type: item.currency.currency_type,
+          is_legal: flag(item.currency.is_legal),
+          is_match: flag(item.currency.is_match),
+          is_micro: flag(item.currency.is_micro),
+          is_lever: flag(item.currency.is_lever),
+          usdt_price: show(item.price, 8),
+          legal_balance: show(item.balances.legal.available, 8),
+          lock_legal_balance: show(item.balances.legal.locked, 8),
+          change_balance: show(item.balances.change.available, 8),
+          lock_change_balance: show(item.balances.change.locked, 8),
+          micro_balance: show(item.balances.micro.available, 8),
+          lock_micro_balance: show(item.balances.micro.locked, 8),
+          lever_balance: show(item.balances.lever.available, 8),
+          lock_lever_balance: show(item.balances.lever.locked, 8),
+        })),
+        usdt_totle: show(total, 2),
+        total,
+      };
+    };
+    const legal = group('legal', (c) => c.is_legal);
+    const strip = ({ total: _total, ...rest }: ReturnType<typeof group>) => rest;
+    return {
+      change_wallet: strip(group('change', (c) => c.is_match)),
+      legal_wallet: { ...strip(legal), totle: show(notional(legal.total, parseAmount(rate)), 2) },
+      lever_wallet: strip(group('lever', (c) => c.is_lever)),
+      micro_wallet: strip(group('micro', (c) => c.is_legal && c.is_micro)),
+      is_open_CTbi: flag(await open),
+      systembi: SYSTEM_TOKEN,
+    };
+  }
+
+  /** wallet/change: between any two different wallets of the caller (spec 3 §4–§5). */
+  async transfer(userId: number, input: TransferInput): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) refuse('user not found');
+    if (user.is_vistor) refuse('guest accounts cannot do this');
+    const [from, to] = input.from_field || input.to_field ? [input.from_field, input.to_field] : (input.type ?? '').split('_');
+    if (!isWallet(from) || !isWallet(to) || !input.currency_id) refuse('parameter error');
+    if (!input.number) refuse('enter amount');
+    const amount = tryParseAmount(input.number);
+    if (amount === undefined) refuse('parameter error');
+    if (amount <= 0n) refuse('amount must be greater than zero');
+    if (amount > MAX_TRANSFER) refuse('amount above maximum');
+    if (to === 'lever' && input.currency_id === USDT && amount < MIN_LEVER_TRANSFER) refuse('minimum amount not met');
+    if (!(await this.wallets.currencies()).some((currency) => currency.id === input.currency_id)) refuse('currency not found');
+    await this.core.execute({ kind: 'transfer', key: `transfer:${randomUUID()}`, userId, currencyId: input.currency_id, from, to, amount });
+  }
+
+  async history(userId: number, page: PageRequest) {
+    const [rows, currencies] = await Promise.all([this.wallets.transfers(userId, page.limit, page.offset), this.wallets.currencies()]);
+    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
+    const list = rows.map((row) => ({
+      type: `${row.from_wallet}_${row.to_wallet}`,
+      from_field: row.from_wallet,
+      to_field: row.to_wallet,
+      currency_name: names.get(row.currency_id) ?? '',
+      number: show(parseAmount(row.amount), 8),
+      add_time: formatTimestamp(row.created_at),
+    }));
+    return paged(list, rows[0]?.total ?? 0, page);
+  }
+}

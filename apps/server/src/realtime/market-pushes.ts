@@ -1,0 +1,143 @@
+import { pairSubscription } from '@tessera/protocol';
+import type { Server, Socket } from 'socket.io';
+import type { Candle } from '../modules/market/candle-book';
+import { BOOK_LEVELS, type MarketData } from '../modules/market/market-data';
+
+/**
+ * The public market pushes (wire-notes "Realtime"; docs/market-data.md). Every socket starts in
+ * the room `market:all` and gets every pair's events, as legacy clients expect. A socket that
+ * emits `sub` (or `subscribe`) with `{legal_id, currency_id}` leaves `market:all` and joins
+ * `pair:<id>`: from then on it gets the pair-scoped events (`kline`, `market_depth`,
+ * `market_detail`, `transaction`) of the pairs it subscribed to only; `unsub` undoes it.
+ * `daymarket` feeds the market lists, so it always goes to every socket.
+ *
+ * Rates: one 100 ms timer merges everything. Per pair at most 10 `market_depth` and
+ * `transaction` pushes a second (books that changed, via `takeChangedBooks`), 10 `kline` 1min
+ * pushes a second (pairs that traded), 4 `daymarket` and `market_detail` a second; `kline` of
+ * the other resolutions after each flush (once a second) for the candles that changed.
+ */
+export const MARKET_ALL_ROOM = 'market:all';
+export const pairRoom = (pairId: number) => `pair:${pairId}`;
+
+const TICK_MS = 100;
+const SUMMARY_MS = 250;
+
+export interface MarketPushes {
+  stop(): void;
+}
+
+type Ack = (reply: { type: 'ok' | 'error'; message: unknown }) => void;
+
+export function attachMarketPushes(io: Server, market: MarketData): MarketPushes {
+  const traded = new Set<number>();
+  const summaries = new Set<number>();
+  const lastSummary = new Map<number, number>();
+
+  const toPair = (pairId: number) => io.to([MARKET_ALL_ROOM, pairRoom(pairId)]);
+
+  const onConnection = (socket: Socket) => {
+    void socket.join(MARKET_ALL_ROOM);
+    const subscribe = (payload: unknown, ack?: unknown) => {
+      const pairId = pairIdOf(market, payload);
+      if (pairId === undefined) return reply(ack, { type: 'error', message: 'pair not found' });
+      void socket.leave(MARKET_ALL_ROOM);
+      void socket.join(pairRoom(pairId));
+      reply(ack, { type: 'ok', message: { pair_id: pairId } });
+    };
+    const unsubscribe = (payload: unknown, ack?: unknown) => {
+      const pairId = payload === undefined || payload === null || payload === 'all' ? undefined : pairIdOf(market, payload);
+      for (const room of socket.rooms) {
+        if (room.startsWith('pair:') && (pairId === undefined || room === pairRoom(pairId))) void socket.leave(room);
+      }
+      if (![...socket.rooms].some((room) => room.startsWith('pair:'))) void socket.join(MARKET_ALL_ROOM);
+      reply(ack, { type: 'ok', message: pairId === undefined ? 'all' : { pair_id: pairId } });
+    };
+    socket.on('sub', subscribe);
+    socket.on('subscribe', subscribe);
+    socket.on('unsub', unsubscribe);
+    socket.on('unsubscribe', unsubscribe);
+  };
+
+  const onTrades = (pairIds: number[]) => {
+    for (const pairId of pairIds) {
+      traded.add(pairId);
+      summaries.add(pairId);
+    }
+  };
+
+  const onFlushed = (candles: Candle[]) => {
+    for (const candle of candles) {
+      // 1min goes out on the 100 ms tick already
+      if (candle.period === '1min') continue;
+      const push = market.flushedKline(candle);
+      if (push) toPair(candle.pairId).emit('kline', push);
+    }
+  };
+
+  const tick = () => {
+    const feed = market.feed;
+    const books = new Set(feed.takeChangedBooks());
+    for (const pairId of new Set([...books, ...traded])) {
+      const depth = feed.depth(pairId, BOOK_LEVELS);
+      if (books.has(pairId)) {
+        const push = market.depthPush(pairId, depth);
+        if (push) toPair(pairId).emit('market_depth', push);
+      }
+      const transaction = market.transactionPush(pairId, depth);
+      if (transaction) toPair(pairId).emit('transaction', transaction);
+    }
+    for (const pairId of traded) {
+      const kline = market.klinePush(pairId, '1min');
+      if (kline) toPair(pairId).emit('kline', kline);
+    }
+    traded.clear();
+    const now = Date.now();
+    for (const pairId of summaries) {
+      if (now - (lastSummary.get(pairId) ?? 0) < SUMMARY_MS) continue;
+      summaries.delete(pairId);
+      lastSummary.set(pairId, now);
+      const daymarket = market.daymarketPush(pairId);
+      if (daymarket) io.emit('daymarket', daymarket);
+      const trades = market.takeUnpushedTrades(pairId);
+      const pair = market.pair(pairId);
+      if (trades.length > 0 && pair) {
+        toPair(pairId).emit('market_detail', { type: 'market_detail', legal_id: pair.legalId, currency_id: pair.currencyId, data: trades });
+      }
+    }
+  };
+
+  io.on('connection', onConnection);
+  market.events.on('trades', onTrades);
+  market.events.on('flushed', onFlushed);
+  const timer = setInterval(tick, TICK_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      io.off('connection', onConnection);
+      market.events.off('trades', onTrades);
+      market.events.off('flushed', onFlushed);
+    },
+  };
+}
+
+/** `{legal_id, currency_id}` (or its JSON text), `{symbol}` or a symbol text: the pair's id. */
+function pairIdOf(market: MarketData, payload: unknown): number | undefined {
+  let value = payload;
+  if (typeof payload === 'string') {
+    try {
+      value = JSON.parse(payload) as unknown;
+    } catch {
+      return market.pairBySymbol(payload)?.id;
+    }
+  }
+  if (value && typeof value === 'object' && 'symbol' in value && typeof value.symbol === 'string') {
+    return market.pairBySymbol(value.symbol)?.id;
+  }
+  const parsed = pairSubscription.safeParse(value);
+  return parsed.success ? market.pairOf(parsed.data.currency_id, parsed.data.legal_id)?.id : undefined;
+}
+
+function reply(ack: unknown, message: Parameters<Ack>[0]): void {
+  if (typeof ack === 'function') (ack as Ack)(message);
+}

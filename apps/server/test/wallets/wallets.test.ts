@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runAudit } from '../../src/core/audit';
+import { parseAmount } from '../../src/core/amount';
+import { apiClient } from '../support/client';
+import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+
+interface Item {
+  currency: number;
+  currency_name: string;
+  change_balance: string;
+  lever_balance: string;
+  lock_change_balance: string;
+  usdt_price: string;
+}
+interface Group {
+  balance: Item[];
+  usdt_totle: string;
+  totle?: string;
+}
+interface Wallets {
+  change_wallet: Group;
+  legal_wallet: Group;
+  lever_wallet: Group;
+  micro_wallet: Group;
+  is_open_CTbi: number;
+  systembi: string;
+}
+
+describeEachDatabase('wallets', (kind) => {
+  let app: TestApp;
+  let api: ReturnType<typeof apiClient>;
+  let token: string;
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+    api = apiClient(app);
+    token = await api.login('demo@tessera.example', 'demo1234');
+    const userId = (await api.get<{ id: number }>('user/info', {}, { token })).body.message.id;
+    await app.core.execute({ kind: 'adjust', key: 'wallet-fund-usdt', userId, currencyId: 3, wallet: 'change', amount: parseAmount('1000.123456789'), reason: 'adjustment', reference: 'test' });
+    await app.core.execute({ kind: 'adjust', key: 'wallet-fund-btc', userId, currencyId: 1, wallet: 'legal', amount: parseAmount('0.5'), reason: 'adjustment', reference: 'test' });
+  });
+  afterAll(async () => {
+    expect((await runAudit(app.db)).ok).toBe(true);
+    await app.close();
+  });
+
+  it('lists the four wallets with every field, filtered by the currency flags, by GET and POST', async () => {
+    const viaGet = await api.get<Wallets>('wallet/list', { user_id: 1 }, { token });
+    const viaPost = await api.post<Wallets>('wallet/list', {}, { token });
+    expect(viaGet.body).toEqual(viaPost.body);
+    const wallets = viaGet.body.message;
+    expect(wallets.systembi).toBe('TSR');
+    expect(wallets.is_open_CTbi).toBe(1);
+    const usdt = wallets.change_wallet.balance.find((item) => item.currency === 3);
+    expect(usdt).toMatchObject({ currency_name: 'USDT', change_balance: '1000.12345678', lock_change_balance: '0.00000000', usdt_price: '1.00000000' });
+    expect(Object.keys(usdt ?? {})).toEqual(
+      expect.arrayContaining(['currency_type', 'is_legal', 'is_match', 'is_micro', 'is_lever', 'legal_balance', 'lock_legal_balance', 'micro_balance', 'lock_micro_balance', 'lever_balance', 'lock_lever_balance']),
+    );
+    expect(wallets.change_wallet.usdt_totle).toBe('1000.12');
+    expect(wallets.lever_wallet.balance.map((item) => item.currency)).toEqual([3]);
+    expect(wallets.legal_wallet.balance.map((item) => item.currency).sort((a, b) => a - b)).toEqual([1, 2, 3, 30]);
+    expect(Number(wallets.legal_wallet.totle)).toBeGreaterThan(Number(wallets.legal_wallet.usdt_totle));
+    expect((await api.get('wallet/list')).body.type).toBe('999');
+  });
+
+  it('transfers between wallets with either payload form, and keeps a history', async () => {
+    expect((await api.post('wallet/change', { number: '150', currency_id: 3, from_field: 'change', to_field: 'lever' }, { token })).body).toEqual({ type: 'ok', message: 'operation ok' });
+    expect((await api.post('wallet/change', { number: '0.1', currency_id: 1, type: 'legal_micro' }, { token })).body.type).toBe('ok');
+    const wallets = (await api.get<Wallets>('wallet/list', {}, { token })).body.message;
+    expect(wallets.lever_wallet.balance[0]?.lever_balance).toBe('150.00000000');
+    const history = await api.post<{ list: { type: string; number: string; currency_name: string }[]; total: number }>('wallet/hzhistory', {}, { token });
+    expect(history.body.message.total).toBe(2);
+    expect(history.body.message.list[0]).toMatchObject({ type: 'legal_micro', number: '0.10000000', currency_name: 'BTC' });
+    expect(history.body.message.list[1]).toMatchObject({ type: 'change_lever', number: '150.00000000', currency_name: 'USDT' });
+  });
+
+  it('refuses bad transfers with the spec messages, changing nothing', async () => {
+    const transfer = async (fields: Record<string, string | number>) => (await api.post<string>('wallet/change', fields, { token })).body.message;
+    const base = { currency_id: 3, from_field: 'change', to_field: 'micro' };
+    expect(await transfer({ ...base })).toBe('enter amount');
+    expect(await transfer({ ...base, number: '0' })).toBe('amount must be greater than zero');
+    expect(await transfer({ ...base, number: 'ten' })).toBe('parameter error');
+    expect(await transfer({ ...base, number: '100000000' })).toBe('amount above maximum');
+    expect(await transfer({ ...base, number: '99999999' })).toBe('insufficient balance');
+    expect(await transfer({ ...base, to_field: 'lever', number: '99.99' })).toBe('minimum amount not met');
+    expect(await transfer({ ...base, to_field: 'change', number: '1' })).toBe('cannot transfer to the same wallet');
+    expect(await transfer({ ...base, to_field: 'savings', number: '1' })).toBe('parameter error');
+    expect(await transfer({ ...base, currency_id: 999, number: '1' })).toBe('currency not found');
+    const history = await api.post<{ total: number }>('wallet/hzhistory', {}, { token });
+    expect(history.body.message.total).toBe(2);
+  });
+
+  it('refuses transfers by the guest account', async () => {
+    const guest = (await api.post<string>('user/login', { is_vistor: 1 })).body.message;
+    expect((await api.post('wallet/change', { number: '1', currency_id: 3, from_field: 'change', to_field: 'micro' }, { token: guest })).body.message).toBe(
+      'guest accounts cannot do this',
+    );
+  });
+});

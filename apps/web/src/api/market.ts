@@ -1,0 +1,53 @@
+import type { CandleBar, QuotationGroup, RecentTrade } from '@tessera/protocol';
+import type { WirePeriod } from '../lib/trading/candles';
+import { call, refusalOf, send, type RequestOptions } from './client';
+
+/** `currency/detail`: a currency with its description (operator-written HTML). */
+export interface CurrencyDetail {
+  id: number;
+  name: string;
+  full_name: string;
+  logo: string;
+  desc: string;
+}
+
+export interface CandleQuery {
+  /** `BTC/USDT` */
+  symbol: string;
+  period: WirePeriod;
+  /** unix seconds, inclusive; omitted: as far back as the server's cap allows */
+  from?: number;
+  /** unix seconds, inclusive; omitted: now */
+  to?: number;
+}
+
+export interface CandleReply {
+  /** false when the server had no candles in the range (`code = -1`) */
+  found: boolean;
+  /** oldest first */
+  bars: CandleBar[];
+}
+
+/** Public market data (spec 1 §7): quotations, candles, recent trades, currency details. */
+export const marketApi = {
+  /** Quotation groups (one per quote currency) with their pairs. */
+  quotations: (options?: RequestOptions) => call<QuotationGroup[]>('GET', 'currency/quotation_new', {}, options),
+
+  /** `new_timeshar` answers `code` and `data` beside `type`, not a `message`. */
+  candles: async (query: CandleQuery, options?: RequestOptions): Promise<CandleReply> => {
+    const params: Record<string, string | number> = { symbol: query.symbol, period: query.period };
+    if (query.from !== undefined) params.from = query.from;
+    if (query.to !== undefined) params.to = query.to;
+    const reply = await send<unknown>('GET', 'currency/new_timeshar', params, options);
+    if (reply.type !== 'ok') throw refusalOf(reply);
+    const data = Array.isArray(reply.data) ? (reply.data as CandleBar[]) : [];
+    return { found: Number(reply.code) === 1 && data.length > 0, bars: data };
+  },
+
+  /** The newest trades of a pair, newest first. */
+  trades: (pair: { legal_id: number; currency_id: number }, options?: RequestOptions) =>
+    call<RecentTrade[]>('GET', 'currency/new_tradehistory', { legal_id: pair.legal_id, currency_id: pair.currency_id }, options),
+
+  detail: (id: number, lang: string, options?: RequestOptions) =>
+    call<CurrencyDetail>('GET', 'currency/detail', { id, lang }, options),
+};

@@ -1,0 +1,95 @@
+import { useMemo, useState } from 'react';
+import type { QuotationItem, RecentTrade } from '../../api';
+import type { Level } from '../../lib/trading/book';
+import { compare, isPositive } from '../../lib/trading/decimal';
+import { findPair, pairKey } from '../../lib/trading/market';
+import { useSession } from '../auth/session';
+import { useLive, useMarketFeed, usePairFeed } from '../market/live-store';
+import { useLiveQuotations, useQuotations, useRecentDeals } from '../market/queries';
+import { useEnsuredPair, type PairRef } from '../market/selected-pair';
+import type { PickedPrice, Precision } from './TradePanel';
+import { useDeal, useSpotRefresh } from './queries';
+
+const NO_LEVELS: Level[] = [];
+
+export interface TradingPair {
+  pair: PairRef | null;
+  groups: ReturnType<typeof useLiveQuotations>['groups'];
+  quotationsPending: boolean;
+  item: QuotationItem | undefined;
+  precision: Precision;
+  bids: Level[];
+  asks: Level[];
+  lastPrice: string;
+  direction: 1 | -1 | 0;
+  deals: RecentTrade[];
+  dealsPending: boolean;
+  availableQuote: string;
+  availableBase: string;
+  signedIn: boolean;
+  picked: PickedPrice | null;
+  pick(price: string): void;
+}
+
+/**
+ * Everything the trading screens (desk and terminal) show of the selected pair: the live feed,
+ * the quotation with its ticker, the book, the recent deals, the trader's balances, and the
+ * price last picked in the book.
+ */
+export function useTradingPair(): TradingPair {
+  useMarketFeed();
+  useSpotRefresh();
+  const signedIn = useSession((state) => state.token !== null);
+  const raw = useQuotations();
+  const { groups, isPending } = useLiveQuotations();
+  const pair = useEnsuredPair(raw.data);
+  usePairFeed(pair);
+  const item = pair ? findPair(groups, pair.legal_id, pair.currency_id) : undefined;
+  const key = pair ? pairKey(pair.legal_id, pair.currency_id) : '';
+  const book = useLive((state) => state.books[key]);
+  const ticker = useLive((state) => state.tickers[key]);
+  const pushedLast = useLive((state) => state.lastPrices[key]);
+  const deal = useDeal(pair);
+  const { deals, isPending: dealsPending } = useRecentDeals(pair);
+  const [picked, setPicked] = useState<PickedPrice | null>(null);
+
+  const lastPrice = useMemo(() => {
+    const candidates: { price: string | undefined; at: number }[] = [
+      { price: raw.data && item ? item.now_price : undefined, at: raw.dataUpdatedAt },
+      { price: deal.data?.last_price, at: deal.dataUpdatedAt },
+      { price: ticker?.now_price, at: ticker?.at ?? 0 },
+      { price: pushedLast?.price, at: pushedLast?.at ?? 0 },
+      { price: deals[0]?.price, at: deals[0]?.time ?? 0 },
+    ];
+    let best: { price: string | undefined; at: number } = { price: undefined, at: -1 };
+    for (const candidate of candidates) if (isPositive(candidate.price) && candidate.at > best.at) best = candidate;
+    return best.price ?? '';
+  }, [raw.data, raw.dataUpdatedAt, item, deal.data, deal.dataUpdatedAt, ticker, pushedLast, deals]);
+
+  const direction = useMemo<1 | -1 | 0>(() => {
+    const [newest, previous] = deals;
+    if (!newest) return 0;
+    const moved = previous ? compare(newest.price, previous.price) : 0;
+    if (moved !== 0) return moved > 0 ? 1 : -1;
+    return newest.way === 'sell' ? -1 : 1;
+  }, [deals]);
+
+  return {
+    pair,
+    groups,
+    quotationsPending: isPending,
+    item,
+    precision: { price: item?.price_precision ?? 4, quantity: item?.quantity_precision ?? 4 },
+    bids: book?.bids ?? NO_LEVELS,
+    asks: book?.asks ?? NO_LEVELS,
+    lastPrice,
+    direction,
+    deals,
+    dealsPending,
+    availableQuote: deal.data?.user_legal ?? '',
+    availableBase: deal.data?.user_currency ?? '',
+    signedIn,
+    picked,
+    pick: (price: string) => setPicked((previous) => ({ price, seq: (previous?.seq ?? 0) + 1 })),
+  };
+}

@@ -1,0 +1,79 @@
+import type { QuotationGroup, QuotationItem } from '@tessera/protocol';
+import { fixed, toAtoms } from './decimal';
+
+/**
+ * Market-board helpers (spec 1 §2 "Home page", §3 "Quotation item"): the pairs shown, the search of
+ * the market list, live tickers merged over the quotation reply, and the display decimals.
+ */
+
+/** The key of a pair in stores and maps: quote id and base id. */
+export function pairKey(legalId: number, currencyId: number): string {
+  return `${legalId}-${currencyId}`;
+}
+
+/** The live part of a quotation item, as `daymarket` pushes it. */
+export interface Ticker {
+  now_price: string;
+  change: string;
+  volume: string;
+  high: string;
+  low: string;
+  /** arrival time, ms */
+  at: number;
+}
+
+/** Every pair of every group, in the server's order. */
+export function allPairs(groups: readonly QuotationGroup[]): QuotationItem[] {
+  return groups.flatMap((group) => group.quotation);
+}
+
+/** The pairs of the market table: `is_display = 1`. */
+export function displayedPairs(groups: readonly QuotationGroup[]): QuotationItem[] {
+  return allPairs(groups).filter((item) => item.is_display === 1);
+}
+
+export function findPair(groups: readonly QuotationGroup[], legalId: number, currencyId: number): QuotationItem | undefined {
+  return allPairs(groups).find((item) => item.legal_id === legalId && item.currency_id === currencyId);
+}
+
+/** The market list search: the base name or the symbol contains the text, case-insensitively. */
+export function matchesSearch(item: QuotationItem, search: string): boolean {
+  const text = search.trim().toUpperCase();
+  if (!text) return true;
+  return item.currency_name.toUpperCase().includes(text) || item.symbol.toUpperCase().replace('/', '').includes(text.replace('/', ''));
+}
+
+/** A quotation item with its live ticker laid over it, when the ticker is newer than the reply. */
+export function withTicker(item: QuotationItem, ticker: Ticker | undefined, fetchedAt: number): QuotationItem {
+  if (!ticker || ticker.at < fetchedAt) return item;
+  return { ...item, now_price: ticker.now_price, change: ticker.change, volume: ticker.volume, high: ticker.high, low: ticker.low };
+}
+
+export type Tone = 'up' | 'down' | 'flat';
+
+/** The colour of a change: green above zero, red below. */
+export function changeTone(change: string | undefined): Tone {
+  const atoms = toAtoms(change ?? null);
+  if (atoms === null || atoms === 0n) return 'flat';
+  return atoms > 0n ? 'up' : 'down';
+}
+
+/** A 24 h change as `+1.25%` / `-0.40%` / `0.00%` (2 decimals, cut toward zero). */
+export function formatChange(change: string | undefined): string {
+  const text = fixed(change, 2, '');
+  if (text === '') return '--';
+  const tone = changeTone(text);
+  return `${tone === 'up' ? '+' : ''}${text}%`;
+}
+
+/** Display decimals of the market table (spec 1 §9): price 4, high and low 5, volume 2. */
+export const TABLE_DECIMALS = { price: 4, highLow: 5, volume: 2 } as const;
+
+/**
+ * An approximate US-dollar value of a price: USD-pegged quotes are read one to one; otherwise
+ * null (the caller shows the CNY value the server computed).
+ */
+export function usdValue(price: string, legalName: string, decimals: number): string | null {
+  if (!/^(USDT|USDC|USD|BUSD)$/i.test(legalName)) return null;
+  return fixed(price, decimals, '');
+}
