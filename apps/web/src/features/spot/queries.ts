@@ -18,15 +18,16 @@ export const HISTORY_REFRESH_MS = 5000;
 const SPOT = ['spot'] as const;
 
 /**
- * `transaction/deal`: the book, the last price and the trader's available balances of the pair.
- * Its book seeds the live book, which the feed then keeps current.
+ * `transaction/deal`: the book, the last price and the trader's available balances of the pair
+ * (zero for visitors, who may call it too). Its book seeds the live book, which the feed then
+ * keeps current.
  */
 export function useDeal(pair: PairRef | null) {
   const token = useSession((state) => state.token);
   const query = useQuery({
     queryKey: [...SPOT, 'deal', pair?.legal_id, pair?.currency_id, token],
     queryFn: ({ signal }) => spotApi.deal({ legal_id: pair?.legal_id ?? 0, currency_id: pair?.currency_id ?? 0 }, { signal }),
-    enabled: pair !== null && token !== null,
+    enabled: pair !== null,
     staleTime: 10_000,
   });
   const { data, dataUpdatedAt } = query;
