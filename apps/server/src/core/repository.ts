@@ -1,4 +1,4 @@
-import type { Database, Queryable } from '../db/database';
+import type { Database } from '../db/database';
 import { formatAmount, parseAmount } from './amount';
 import { keyOf, type Balance, type BalanceKey } from './balance-book';
 import type { LedgerEntry } from './command-context';
@@ -37,9 +37,6 @@ interface OrderRow {
   created_at: Date;
   updated_at: Date;
 }
-
-/** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 500;
 
 /** The core's persistence: what it loads at start and writes per batch. Nothing else writes these tables. */
 export class CoreRepository {
@@ -100,91 +97,60 @@ export class CoreRepository {
     return new Set(rows.map((row) => row.idempotency_key));
   }
 
-  /** One transaction for the whole batch: all of it is durable, or none of it. */
+  /**
+   * The whole batch in ONE statement: data-modifying CTEs fed by arrays (`unnest`), so a batch
+   * costs one round trip whatever its size, and a single statement is atomic without BEGIN and
+   * COMMIT. Either all of it is durable, or none of it.
+   */
   async writeBatch(batch: BatchWrite): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      for (let start = 0; start < batch.commands.length; start += CHUNK) {
-        await insertRows(tx, 'core_commands', ['idempotency_key', 'kind'], batch.commands.slice(start, start + CHUNK).map((c) => [c.key, c.kind]));
-      }
-      for (let start = 0; start < batch.entries.length; start += CHUNK) {
-        await insertRows(
-          tx,
-          'ledger_entries',
-          ['user_id', 'currency_id', 'wallet', 'delta_available', 'delta_locked', 'reason', 'reference', 'idempotency_key'],
-          batch.entries
-            .slice(start, start + CHUNK)
-            .map((e) => [e.userId, e.currencyId, e.wallet, formatAmount(e.deltaAvailable), formatAmount(e.deltaLocked), e.reason, e.reference, e.idempotencyKey]),
-        );
-      }
-      for (let start = 0; start < batch.balances.length; start += CHUNK) {
-        await upsertBalances(tx, batch.balances.slice(start, start + CHUNK));
-      }
-      for (let start = 0; start < batch.orders.length; start += CHUNK) {
-        await upsertOrders(tx, batch.orders.slice(start, start + CHUNK));
-      }
-      for (let start = 0; start < batch.trades.length; start += CHUNK) {
-        await insertRows(
-          tx,
-          'spot_trades',
-          ['id', 'pair_id', 'price', 'quantity', 'taker_side', 'buy_order_id', 'sell_order_id', 'buyer_id', 'seller_id', 'buyer_fee', 'seller_fee', 'created_at'],
-          batch.trades
-            .slice(start, start + CHUNK)
-            .map((t) => [t.id, t.pairId, formatAmount(t.price), formatAmount(t.quantity), t.takerSide, t.buyOrderId, t.sellOrderId, t.buyerId, t.sellerId, formatAmount(t.buyerFee), formatAmount(t.sellerFee), t.createdAt]),
-        );
-      }
-    });
+    const params: unknown[] = [];
+    const array = (values: unknown[], type: string) => `$${params.push(values)}::${type}[]`;
+    const parts: string[] = [];
+    if (batch.commands.length > 0) {
+      parts.push(`insert into core_commands (idempotency_key, kind)
+        select * from unnest(${array(batch.commands.map((c) => c.key), 'text')}, ${array(batch.commands.map((c) => c.kind), 'text')})`);
+    }
+    if (batch.entries.length > 0) {
+      const e = batch.entries;
+      parts.push(`insert into ledger_entries (user_id, currency_id, wallet, delta_available, delta_locked, reason, reference, idempotency_key)
+        select * from unnest(${array(e.map((x) => x.userId), 'int')}, ${array(e.map((x) => x.currencyId), 'int')}, ${array(e.map((x) => x.wallet), 'text')},
+          ${array(e.map((x) => formatAmount(x.deltaAvailable)), 'numeric')}, ${array(e.map((x) => formatAmount(x.deltaLocked)), 'numeric')},
+          ${array(e.map((x) => x.reason), 'text')}, ${array(e.map((x) => x.reference), 'text')}, ${array(e.map((x) => x.idempotencyKey), 'text')})`);
+    }
+    if (batch.balances.length > 0) {
+      const b = batch.balances;
+      // the core knows the resulting balance: it writes the value, not an increment
+      parts.push(`insert into balances (user_id, currency_id, wallet, available, locked, updated_at)
+        select u, c, w, a, l, now() from unnest(${array(b.map((x) => x.userId), 'int')}, ${array(b.map((x) => x.currencyId), 'int')},
+          ${array(b.map((x) => x.wallet), 'text')}, ${array(b.map((x) => formatAmount(x.available)), 'numeric')},
+          ${array(b.map((x) => formatAmount(x.locked)), 'numeric')}) as t(u, c, w, a, l)
+        on conflict (user_id, currency_id, wallet) do update
+          set available = excluded.available, locked = excluded.locked, updated_at = excluded.updated_at`);
+    }
+    if (batch.orders.length > 0) {
+      const o = batch.orders;
+      parts.push(`insert into spot_orders (id, user_id, pair_id, side, type, price, quantity, filled, filled_quote, locked, status, created_at, updated_at)
+        select * from unnest(${array(o.map((x) => x.id), 'bigint')}, ${array(o.map((x) => x.userId), 'int')}, ${array(o.map((x) => x.pairId), 'int')},
+          ${array(o.map((x) => x.side), 'text')}, ${array(o.map((x) => x.type), 'text')},
+          ${array(o.map((x) => (x.price === null ? null : formatAmount(x.price))), 'numeric')}, ${array(o.map((x) => formatAmount(x.quantity)), 'numeric')},
+          ${array(o.map((x) => formatAmount(x.filled)), 'numeric')}, ${array(o.map((x) => formatAmount(x.filledQuote)), 'numeric')},
+          ${array(o.map((x) => formatAmount(x.locked)), 'numeric')}, ${array(o.map((x) => x.status), 'text')},
+          ${array(o.map((x) => x.createdAt.toISOString()), 'timestamptz')}, ${array(o.map((x) => x.updatedAt.toISOString()), 'timestamptz')})
+        on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote, locked = excluded.locked,
+          status = excluded.status, updated_at = excluded.updated_at`);
+    }
+    if (batch.trades.length > 0) {
+      const t = batch.trades;
+      parts.push(`insert into spot_trades (id, pair_id, price, quantity, taker_side, buy_order_id, sell_order_id, buyer_id, seller_id, buyer_fee, seller_fee, created_at)
+        select * from unnest(${array(t.map((x) => x.id), 'bigint')}, ${array(t.map((x) => x.pairId), 'int')},
+          ${array(t.map((x) => formatAmount(x.price)), 'numeric')}, ${array(t.map((x) => formatAmount(x.quantity)), 'numeric')},
+          ${array(t.map((x) => x.takerSide), 'text')}, ${array(t.map((x) => x.buyOrderId), 'bigint')}, ${array(t.map((x) => x.sellOrderId), 'bigint')},
+          ${array(t.map((x) => x.buyerId), 'int')}, ${array(t.map((x) => x.sellerId), 'int')},
+          ${array(t.map((x) => formatAmount(x.buyerFee)), 'numeric')}, ${array(t.map((x) => formatAmount(x.sellerFee)), 'numeric')},
+          ${array(t.map((x) => x.createdAt.toISOString()), 'timestamptz')})`);
+    }
+    if (parts.length === 0) return;
+    const ctes = parts.map((part, index) => `w${index} as (${part})`).join(',\n');
+    await this.db.query(`with ${ctes} select 1`, params);
   }
-}
-
-async function insertRows(tx: Queryable, table: string, columns: string[], rows: unknown[][]): Promise<void> {
-  if (rows.length === 0) return;
-  const params: unknown[] = [];
-  const tuples = rows.map((row) => `(${row.map((value) => `$${params.push(value)}`).join(', ')})`);
-  await tx.query(`insert into ${table} (${columns.join(', ')}) values ${tuples.join(', ')}`, params);
-}
-
-/** The core knows the resulting balance: it writes the value, not an increment. */
-async function upsertBalances(tx: Queryable, balances: (BalanceKey & Balance)[]): Promise<void> {
-  if (balances.length === 0) return;
-  const params: unknown[] = [];
-  const tuples = balances.map(
-    (b) =>
-      `($${params.push(b.userId)}, $${params.push(b.currencyId)}, $${params.push(b.wallet)}, $${params.push(formatAmount(b.available))}::numeric, $${params.push(formatAmount(b.locked))}::numeric, now())`,
-  );
-  await tx.query(
-    `insert into balances (user_id, currency_id, wallet, available, locked, updated_at) values ${tuples.join(', ')}
-     on conflict (user_id, currency_id, wallet) do update
-       set available = excluded.available, locked = excluded.locked, updated_at = excluded.updated_at`,
-    params,
-  );
-}
-
-async function upsertOrders(tx: Queryable, orders: SpotOrderState[]): Promise<void> {
-  if (orders.length === 0) return;
-  const columns = ['id', 'user_id', 'pair_id', 'side', 'type', 'price', 'quantity', 'filled', 'filled_quote', 'locked', 'status', 'created_at', 'updated_at'];
-  const params: unknown[] = [];
-  const tuples = orders.map((o) => {
-    const values = [
-      o.id,
-      o.userId,
-      o.pairId,
-      o.side,
-      o.type,
-      o.price === null ? null : formatAmount(o.price),
-      formatAmount(o.quantity),
-      formatAmount(o.filled),
-      formatAmount(o.filledQuote),
-      formatAmount(o.locked),
-      o.status,
-      o.createdAt,
-      o.updatedAt,
-    ];
-    return `(${values.map((value) => `$${params.push(value)}`).join(', ')})`;
-  });
-  await tx.query(
-    `insert into spot_orders (${columns.join(', ')}) values ${tuples.join(', ')}
-     on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote, locked = excluded.locked,
-       status = excluded.status, updated_at = excluded.updated_at`,
-    params,
-  );
 }
