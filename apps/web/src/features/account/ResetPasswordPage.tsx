@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apitip, securityApi, type UserInfo } from '../../api';
 import { Button } from '../../components/Button';
-import { PasswordField } from '../../components/PasswordField';
 import { showToast } from '../../components/toast-store';
 import { checkCode, checkNewPassword } from '../../lib/forms';
 import { isolateLtr } from '../../lib/format';
@@ -15,8 +14,8 @@ import { errorText } from '../auth/errors';
 import { useCodeSender } from '../auth/useCodeSender';
 import { SECURITY_PATH, SecurityCard, ownCodeTarget, useRefreshAccount } from './common';
 import { useUserInfo } from '../auth/queries';
+import { NewPasswordFields } from '../auth/NewPasswordFields';
 
-const PASSWORD_MAX = 16;
 
 /** `/resetPwd`: a new login password, proved with a code (purpose `forget`) sent to the account. */
 export function ResetPasswordPage() {
@@ -79,27 +78,13 @@ function ResetPasswordForm({ user }: { user: UserInfo }) {
         testId="reset-code"
         sendTestId="reset-send-code"
       />
-      <PasswordField
-        label={t('form.newPassword')}
-        name="new-password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        placeholder={t('form.passwordPlaceholder')}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={errors.password}
-        data-testid="reset-password"
-      />
-      <PasswordField
-        label={t('form.repeatPassword')}
-        name="repeat-password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        placeholder={t('form.repeatPlaceholder')}
-        value={repeat}
-        onChange={(event) => setRepeat(event.target.value)}
-        error={errors.repeat}
-        data-testid="reset-repassword"
+      <NewPasswordFields
+        password={password}
+        repeat={repeat}
+        onPassword={setPassword}
+        onRepeat={setRepeat}
+        errors={errors}
+        testIdPrefix="reset"
       />
       {save.isError && <FormAlert testId="reset-error">{errorText(save.error)}</FormAlert>}
       <Button type="submit" size="lg" busy={save.isPending} data-testid="reset-submit" className="w-full">

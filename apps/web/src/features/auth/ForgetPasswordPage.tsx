@@ -5,7 +5,6 @@ import { Link, useNavigate } from 'react-router';
 import { accountApi, apitip, type CodeTarget } from '../../api';
 import { LOGIN_PATH } from '../../app/guards';
 import { Button } from '../../components/Button';
-import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toast-store';
 import { accountChannel, checkCode, checkNewPassword, checkResetAccount } from '../../lib/forms';
@@ -13,9 +12,9 @@ import { AuthCard, FormAlert, Steps } from './AuthCard';
 import { CodeField } from './CodeField';
 import { errorText } from './errors';
 import { useCodeSender } from './useCodeSender';
+import { NewPasswordFields } from './NewPasswordFields';
 
 const ACCOUNT_MAX = 120;
-const PASSWORD_MAX = 16;
 
 /** A forgotten-password account as a code target: a mainland mobile number or an e-mail. */
 function targetOf(account: string): CodeTarget | undefined {
@@ -115,27 +114,13 @@ export function ForgetPasswordPage() {
         </form>
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-          <PasswordField
-            label={t('form.newPassword')}
-            name="new-password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            placeholder={t('form.passwordPlaceholder')}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
-            data-testid="forget-password"
-          />
-          <PasswordField
-            label={t('form.repeatPassword')}
-            name="repeat-password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX}
-            placeholder={t('form.repeatPlaceholder')}
-            value={repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-            error={errors.repeat}
-            data-testid="forget-repassword"
+          <NewPasswordFields
+            password={password}
+            repeat={repeat}
+            onPassword={setPassword}
+            onRepeat={setRepeat}
+            errors={errors}
+            testIdPrefix="forget"
           />
           {reset.isError && <FormAlert testId="forget-error">{errorText(reset.error)}</FormAlert>}
           <div className="flex gap-2">

@@ -8,7 +8,6 @@ import { LOGIN_PATH } from '../../app/guards';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Modal } from '../../components/Modal';
-import { PasswordField } from '../../components/PasswordField';
 import { Loading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toast-store';
@@ -17,6 +16,7 @@ import { AuthCard, FormAlert } from './AuthCard';
 import { CodeField } from './CodeField';
 import { errorText } from './errors';
 import { useCodeSender } from './useCodeSender';
+import { NewPasswordFields } from './NewPasswordFields';
 
 /**
  * The tabs of the registration form. The phone tab exists in the data (the server registers phone
@@ -29,7 +29,6 @@ const REGISTER_TABS = [
 
 const INVITE_MAX = 32;
 const ACCOUNT_MAX = 120;
-const PASSWORD_MAX = 16;
 
 type Field = 'email' | 'code' | 'password' | 'repeat' | 'invite' | 'agree';
 type Errors = Partial<Record<Field, string>>;
@@ -142,27 +141,14 @@ export function RegisterPage() {
           testId="reg-code"
           sendTestId="reg-send-code"
         />
-        <PasswordField
-          label={t('form.password')}
-          name="new-password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          placeholder={t('form.passwordPlaceholder')}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={errors.password}
-          data-testid="reg-password"
-        />
-        <PasswordField
-          label={t('form.repeatPassword')}
-          name="repeat-password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          placeholder={t('form.repeatPlaceholder')}
-          value={repeat}
-          onChange={(event) => setRepeat(event.target.value)}
-          error={errors.repeat}
-          data-testid="reg-repassword"
+        <NewPasswordFields
+          password={password}
+          repeat={repeat}
+          onPassword={setPassword}
+          onRepeat={setRepeat}
+          errors={errors}
+          testIdPrefix="reg"
+          labelKey="form.password"
         />
         <TextField
           label={inviteRequired ? t('register.invite') : t('register.inviteOptional')}
