@@ -50,14 +50,22 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox, config.MAIL_FROM, clock);
   const verification = new VerificationService(new VerificationCodeRepository(db), mailer, new OutboxSms(outbox, clock), clock);
   const uploads = new UploadService(new UploadRepository(db), users, new LocalFileStore(config.uploadsDir));
+  // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
+  const market = new MarketData(db, new CoreTradeFeed(core), clock);
   const currencyRepository = new CurrencyRepository(db);
   let currencyNames: Promise<Map<number, string>> | undefined;
   // currency names change only by an operator's hand: read once
   const namesOfCurrencies = () =>
     (currencyNames ??= currencyRepository.listDisplayed().then((rows) => new Map(rows.map((row) => [row.id, row.name]))));
   return {
-    spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies),
-    wallets: new WalletService(core, new WalletRepository(db), users, async () => (await settings.get<boolean>(SETTING.depositsOpen)) ?? true),
+    spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
+    wallets: new WalletService(
+      core,
+      new WalletRepository(db),
+      users,
+      async () => (await settings.get<boolean>(SETTING.depositsOpen)) ?? true,
+      () => market.usdtCnyRate(),
+    ),
     auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS),
     codes: new CodeDispatchService(users, verification),
     registration: new RegistrationService(users, sessions, settings, verification, clock),
@@ -71,8 +79,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     ledger: new LedgerAdminService(core, users, new OperatorRepository(db), new CurrencyRepository(db), db),
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
-    // market data (candles, 24 h stats, quotations) from the trades and books the core publishes
-    market: new MarketData(db, new CoreTradeFeed(core), clock),
+    market,
     countries: new CountryService(new CountryRepository(db)),
     system: new SystemService(settings, db, {
       supportUrl: config.SUPPORT_URL,

@@ -194,6 +194,11 @@ export class MarketData {
   }
 
   /** The last price in CNY at the operator's USDT→CNY rate, floored to max(2, price precision). */
+  /** CNY per USDT, as the operator set it (re-read with the pairs every few seconds). */
+  usdtCnyRate(): Atoms {
+    return this.cnyRate;
+  }
+
   cnyPrice(pairId: number): string | undefined {
     const ticker = this.ticker(pairId);
     return ticker && fixed(multiply(ticker.stats.last, this.cnyRate), cnyDecimals(ticker.pair));

@@ -24,6 +24,8 @@ export class SpotService {
     private readonly core: Core,
     private readonly spot: SpotRepository,
     private readonly currencyNames: () => Promise<Map<number, string>>,
+    /** CNY per USDT, held in memory by market data */
+    private readonly usdtCnyRate: () => Atoms,
   ) {}
 
   pairOf(currencyId: number, legalId: number): SpotPair {
@@ -128,7 +130,6 @@ export class SpotService {
     };
     const last = book?.lastTradePrice ?? null;
     const lastPrice = last === null ? 0n : BigInt(last) * tickAtoms(pair);
-    const rate = parseAmount(await this.spot.cnyRate());
     const balance = (id: number) => (userId === undefined ? 0n : this.core.balance({ userId, currencyId: id, wallet: 'change' }).available);
     return {
       in: depth.bids.map(entry),
@@ -136,7 +137,7 @@ export class SpotService {
       last_price: priceText(pair, lastPrice),
       user_currency: floorDecimal(formatAmount(balance(pair.currencyId)), 8),
       user_legal: floorDecimal(formatAmount(balance(pair.legalId)), 8),
-      cny_price: floorDecimal(formatAmount(notional(lastPrice, rate)), 2),
+      cny_price: floorDecimal(formatAmount(notional(lastPrice, this.usdtCnyRate())), 2),
     };
   }
 

@@ -45,8 +45,4 @@ export class WalletRepository {
     );
   }
 
-  async cnyRate(): Promise<string> {
-    const [row] = await this.db.query<{ rate: string }>(`select usdt_rate::text as rate from fiat_currencies where name = 'CNY'`);
-    return row?.rate ?? '0';
-  }
 }

@@ -35,6 +35,8 @@ export class WalletService {
     private readonly wallets: WalletRepository,
     private readonly users: UserRepository,
     private readonly depositsOpen: () => Promise<boolean>,
+    /** CNY per USDT, held in memory by market data */
+    private readonly usdtCnyRate: () => Atoms,
   ) {}
 
   /** The last trade of the currency against USDT, else its reference price. */
@@ -49,7 +51,7 @@ export class WalletService {
   }
 
   async list(userId: number) {
-    const [currencies, rate, open] = await Promise.all([this.wallets.currencies(), this.wallets.cnyRate(), this.depositsOpen()]);
+    const [currencies, open] = await Promise.all([this.wallets.currencies(), this.depositsOpen()]);
     const items = currencies.map((currency) => {
       const balances = Object.fromEntries(
         WALLETS.map((wallet) => [wallet, this.core.balance({ userId, currencyId: currency.id, wallet })]),
@@ -86,7 +88,7 @@ export class WalletService {
     const strip = ({ total: _total, ...rest }: ReturnType<typeof group>) => rest;
     return {
       change_wallet: strip(group('change', (c) => c.is_match)),
-      legal_wallet: { ...strip(legal), totle: show(notional(legal.total, parseAmount(rate)), 2) },
+      legal_wallet: { ...strip(legal), totle: show(notional(legal.total, this.usdtCnyRate()), 2) },
       lever_wallet: strip(group('lever', (c) => c.is_lever)),
       micro_wallet: strip(group('micro', (c) => c.is_legal && c.is_micro)),
       is_open_CTbi: flag(await open),
