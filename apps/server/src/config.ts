@@ -37,6 +37,10 @@ const environment = z.object({
   MAIL_FROM: z.string().default('Tessera <no-reply@tessera.example>'),
   ADMIN_EMAIL: z.string().email().default(DEV_ADMIN.email),
   ADMIN_PASSWORD: z.string().min(10).optional(),
+  // account-level extended PUBLIC keys deposit addresses derive from (docs/wallets.md)
+  DEPOSIT_XPUB_BTC: z.string().optional(),
+  DEPOSIT_XPUB_ETH: z.string().optional(),
+  DEPOSIT_XPUB_TRON: z.string().optional(),
 });
 
 export type Config = Omit<z.infer<typeof environment>, 'ADMIN_PASSWORD'> & {
@@ -54,6 +58,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const settings = parsed.data;
   if (settings.NODE_ENV === 'production' && (!settings.ADMIN_PASSWORD || settings.ADMIN_PASSWORD === DEV_ADMIN.password)) {
     throw new Error('invalid configuration:\n  ADMIN_PASSWORD: set a strong operator password in production');
+  }
+  const xpubs = [settings.DEPOSIT_XPUB_BTC, settings.DEPOSIT_XPUB_ETH, settings.DEPOSIT_XPUB_TRON];
+  if (settings.NODE_ENV === 'production' && xpubs.some((key) => !key)) {
+    // the development keys come from a public mnemonic: anyone could take deposits sent to them
+    throw new Error('invalid configuration:\n  DEPOSIT_XPUB_BTC, DEPOSIT_XPUB_ETH, DEPOSIT_XPUB_TRON: set the operator’s keys in production');
   }
   return {
     ...settings,

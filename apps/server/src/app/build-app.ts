@@ -37,6 +37,9 @@ import { CoreRepository } from '../core/repository';
 import { MarketMakerRepository } from '../modules/market-makers/repository';
 import { MarketMakerSimulator } from '../modules/market-makers/simulator';
 import type { RouteDeps } from './deps';
+import { depositRoutes } from '../modules/deposits/routes';
+import { devChainRoutes } from '../modules/deposits/dev-routes';
+import { withdrawalRoutes } from '../modules/withdrawals/routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
 
@@ -98,8 +101,21 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
       api.addHook('preValidation', async (request) => {
         if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
       });
-      const modules = [systemRoutes, authRoutes, accountRoutes, userRoutes, securityRoutes, uploadRoutes, newsRoutes, marketRoutes, spotRoutes, walletRoutes];
-      if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes);
+      const modules = [
+        systemRoutes,
+        authRoutes,
+        accountRoutes,
+        userRoutes,
+        securityRoutes,
+        uploadRoutes,
+        newsRoutes,
+        marketRoutes,
+        spotRoutes,
+        walletRoutes,
+        depositRoutes,
+        withdrawalRoutes,
+      ];
+      if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes);
       for (const routes of modules) await api.register(routes, deps);
     },
     { prefix: '/api' },

@@ -5,6 +5,7 @@ import type { Clock } from '../lib/time';
 import { OperatorRepository } from '../modules/admin/repository';
 import { AdminService } from '../modules/admin/service';
 import { LedgerAdminService } from '../modules/admin/ledger-service';
+import { OperatorMoneyService } from '../modules/admin/money-service';
 import { CodeDispatchService } from '../modules/auth/code-dispatch-service';
 import { RegistrationService } from '../modules/auth/registration-service';
 import { CachedSessionRepository } from '../modules/auth/session-repository';
@@ -17,6 +18,16 @@ import { SpotService } from '../modules/spot/service';
 import { CoreTradeFeed } from '../modules/spot/trade-feed';
 import { WalletRepository } from '../modules/wallets/repository';
 import { WalletService } from '../modules/wallets/service';
+import { WalletRecordsService } from '../modules/wallets/records-service';
+import { ChainGate } from '../modules/wallets/chain-gate';
+import { developmentDepositKeys, parseDepositKeys } from '../modules/deposits/chain';
+import { DepositAddressService } from '../modules/deposits/address-service';
+import { DepositRepository } from '../modules/deposits/repository';
+import { DepositService } from '../modules/deposits/service';
+import { DevelopmentChainWatcher } from '../modules/deposits/watcher';
+import { AddressBookService } from '../modules/withdrawals/address-book-service';
+import { WithdrawalRepository } from '../modules/withdrawals/repository';
+import { WithdrawalService } from '../modules/withdrawals/service';
 import { OutboxMailer, OutboxSms, SmtpMailer } from '../modules/messaging/messenger';
 import { OutboxRepository } from '../modules/messaging/outbox-repository';
 import { DevOutboxService } from '../modules/messaging/dev-outbox-service';
@@ -57,15 +68,39 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   // currency names change only by an operator's hand: read once
   const namesOfCurrencies = () =>
     (currencyNames ??= currencyRepository.listDisplayed().then((rows) => new Map(rows.map((row) => [row.id, row.name]))));
+  const walletRepository = new WalletRepository(db);
+  const depositsOpen = async () => (await settings.get<boolean>(SETTING.depositsOpen)) ?? true;
+  const wallets = new WalletService(core, walletRepository, users, depositsOpen, () => market.usdtCnyRate());
+  const gate = new ChainGate(users, depositsOpen);
+  const depositRepository = new DepositRepository(db);
+  const depositKeys = parseDepositKeys(
+    config.DEPOSIT_XPUB_BTC && config.DEPOSIT_XPUB_ETH && config.DEPOSIT_XPUB_TRON
+      ? { btc: config.DEPOSIT_XPUB_BTC, erc20: config.DEPOSIT_XPUB_ETH, trc20: config.DEPOSIT_XPUB_TRON }
+      : developmentDepositKeys(),
+  );
+  const deposits = new DepositService(
+    core,
+    depositRepository,
+    walletRepository,
+    new DepositAddressService(depositKeys, depositRepository),
+    uploads,
+    gate,
+    clock,
+  );
+  // outside production, deposits "seen on chain" are reported through POST /api/dev/chain/deposit
+  const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
+  developmentChain?.start((deposit) => deposits.creditChainDeposit(deposit));
+  const withdrawalRepository = new WithdrawalRepository(db);
+  const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, users, gate, clock);
   return {
+    wallets,
+    walletRecords: new WalletRecordsService(core, walletRepository, (currency) => wallets.usdtPrice(currency), () => market.usdtCnyRate()),
+    deposits,
+    developmentChain,
+    withdrawals,
+    operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
+    addressBook: new AddressBookService(withdrawalRepository, walletRepository),
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
-    wallets: new WalletService(
-      core,
-      new WalletRepository(db),
-      users,
-      async () => (await settings.get<boolean>(SETTING.depositsOpen)) ?? true,
-      () => market.usdtCnyRate(),
-    ),
     auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS),
     codes: new CodeDispatchService(users, verification),
     registration: new RegistrationService(users, sessions, settings, verification, clock),

@@ -34,3 +34,9 @@ export function formatAmount(atoms: Atoms): string {
   const fraction = (magnitude % UNIT).toString().padStart(SCALE, '0').replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** True when the amount needs no more than `decimals` places (a currency's precision). */
+export function hasAtMostDecimals(atoms: Atoms, decimals: number): boolean {
+  if (decimals >= SCALE) return true;
+  return atoms % 10n ** BigInt(SCALE - decimals) === 0n;
+}

@@ -2,6 +2,7 @@ import { refuse } from '../http/refusal';
 import type { Atoms } from './amount';
 import { keyOf, type Balance, type BalanceBook, type BalanceKey } from './balance-book';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
+import type { WithdrawalState } from './withdrawals/state';
 
 export interface LedgerEntry extends BalanceKey {
   deltaAvailable: Atoms;
@@ -28,6 +29,8 @@ export class CommandContext {
   /** spot orders this command created or changed, and the trades it made */
   readonly orders = new Map<number, SpotOrderState>();
   readonly trades: SpotTradeRecord[] = [];
+  /** withdrawals this command opened or moved on */
+  readonly withdrawals = new Map<number, WithdrawalState>();
 
   constructor(private readonly book: BalanceBook) {}
 

@@ -3,12 +3,31 @@ import type { Atoms } from './amount';
 import type { CommandContext } from './command-context';
 import type { Wallet } from './wallets';
 import type { PlaceSpotOrder, SpotMarkets } from './spot/markets';
+import type { ApplyWithdrawal, ReviewWithdrawal, WithdrawalBook } from './withdrawals/book';
 
 /**
  * Every command the core applies. Each names an idempotency key: the same key applied twice
  * changes nothing the second time.
  */
-export type CoreCommand = AdjustCommand | TransferCommand | SpotPlaceCommand | SpotCancelCommand;
+export type CoreCommand =
+  | AdjustCommand
+  | TransferCommand
+  | SpotPlaceCommand
+  | SpotCancelCommand
+  | WithdrawApplyCommand
+  | WithdrawReviewCommand;
+
+/** Freezes a withdrawal's amount and opens it for review. */
+export interface WithdrawApplyCommand extends ApplyWithdrawal {
+  kind: 'withdraw_apply';
+  key: string;
+}
+
+/** An operator's (or the chain's) decision on an open withdrawal. */
+export interface WithdrawReviewCommand extends ReviewWithdrawal {
+  kind: 'withdraw_review';
+  key: string;
+}
 
 export interface SpotPlaceCommand extends PlaceSpotOrder {
   kind: 'spot_place';
@@ -45,10 +64,11 @@ export interface TransferCommand {
   amount: Atoms;
 }
 
-export type CommandResult = { applied: true; orderId?: number } | { applied: false; duplicate: true };
+export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number } | { applied: false; duplicate: true };
 
 export interface CommandEnvironment {
   spot: SpotMarkets;
+  withdrawals: WithdrawalBook;
   now: Date;
 }
 
@@ -59,6 +79,10 @@ export function applyCommand(command: CoreCommand, context: CommandContext, envi
     case 'spot_cancel':
       environment.spot.cancel(command.userId, command.orderId, context, environment.now);
       return { applied: true, orderId: command.orderId };
+    case 'withdraw_apply':
+      return { applied: true, withdrawalId: environment.withdrawals.apply(command, context, environment.now).id };
+    case 'withdraw_review':
+      return { applied: true, withdrawalId: environment.withdrawals.review(command, context, environment.now).id };
     case 'adjust':
       if (command.amount === 0n) refuse('amount must be greater than zero');
       context.move({

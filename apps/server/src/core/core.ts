@@ -6,6 +6,8 @@ import { applyCommand, type CommandResult, type CoreCommand } from './commands';
 import type { BatchWrite, CoreRepository } from './repository';
 import { SpotMarkets } from './spot/markets';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
+import { WithdrawalBook } from './withdrawals/book';
+import type { WithdrawalState } from './withdrawals/state';
 
 interface Pending {
   command: CoreCommand;
@@ -28,6 +30,8 @@ export interface CoreEvents {
   trades: [trades: SpotTradeRecord[]];
   /** spot orders created or changed by the batch (their final state) */
   orders: [orders: SpotOrderState[]];
+  /** withdrawals opened or moved on by the batch (their final state) */
+  withdrawals: [withdrawals: WithdrawalState[]];
 }
 
 const MAX_BATCH = 1000;
@@ -42,6 +46,7 @@ const MAX_BATCH = 1000;
 export class Core {
   private readonly book = new BalanceBook();
   readonly spot = new SpotMarkets();
+  readonly withdrawals = new WithdrawalBook();
   private commandKeys = new Set<string>();
   private queue: Pending[] = [];
   private running = false;
@@ -86,7 +91,9 @@ export class Core {
     this.book.clear();
     for (const [key, balance] of await this.repository.loadBalances()) this.book.set(key, balance);
     this.commandKeys = await this.repository.loadCommandKeys();
-    this.spot.reset(await this.repository.loadSpotState());
+    const spot = await this.repository.loadSpotState();
+    this.spot.reset(spot);
+    this.withdrawals.reset(await this.repository.loadWithdrawals(this.clock()), this.clock(), spot.feeAccount);
   }
 
   private async drain(): Promise<void> {
@@ -102,10 +109,11 @@ export class Core {
 
   private async runBatch(batch: Pending[]): Promise<void> {
     const applied: Applied[] = [];
-    const write: BatchWrite = { entries: [], balances: [], commands: [], orders: [], trades: [] };
+    const write: BatchWrite = { entries: [], balances: [], commands: [], orders: [], trades: [], withdrawals: [] };
     const touched = new Set<string>();
     const keysInBatch = new Set<string>();
     const orders = new Map<number, SpotOrderState>();
+    const withdrawals = new Map<number, WithdrawalState>();
     let faulted = false;
     for (const pending of batch) {
       if (faulted) {
@@ -113,12 +121,13 @@ export class Core {
         applied.push({ pending, outcome: { ok: false, error: new Refusal('please retry') } });
         continue;
       }
-      const outcome = this.applyOne(pending.command, write, touched, keysInBatch, orders);
+      const outcome = this.applyOne(pending.command, write, touched, keysInBatch, orders, withdrawals);
       if (!outcome.ok && !(outcome.error instanceof Refusal)) faulted = true;
       applied.push({ pending, outcome });
     }
     for (const key of touched) write.balances.push({ ...parseKey(key), ...this.book.get(key) });
     write.orders = [...orders.values()].map((order) => ({ ...order }));
+    write.withdrawals = [...withdrawals.values()];
 
     try {
       if (write.commands.length > 0) await this.repository.writeBatch(write);
@@ -147,6 +156,7 @@ export class Core {
     if (users.length > 0) this.events.emit('balances', users);
     if (write.trades.length > 0) this.events.emit('trades', write.trades);
     if (write.orders.length > 0) this.events.emit('orders', write.orders);
+    if (write.withdrawals.length > 0) this.events.emit('withdrawals', write.withdrawals);
   }
 
   private applyOne(
@@ -155,6 +165,7 @@ export class Core {
     touched: Set<string>,
     keysInBatch: Set<string>,
     orders: Map<number, SpotOrderState>,
+    withdrawals: Map<number, WithdrawalState>,
   ): Outcome {
     if (this.commandKeys.has(command.key) || keysInBatch.has(command.key)) {
       return { ok: true, result: { applied: false, duplicate: true } };
@@ -162,7 +173,7 @@ export class Core {
     const context = new CommandContext(this.book);
     let result: CommandResult;
     try {
-      result = applyCommand(command, context, { spot: this.spot, now: this.clock() });
+      result = applyCommand(command, context, { spot: this.spot, withdrawals: this.withdrawals, now: this.clock() });
     } catch (error) {
       // a refusal or a fault: its staged changes are dropped, the rest of the batch goes on
       if (!(error instanceof Refusal)) this.onFault(error);
@@ -173,6 +184,7 @@ export class Core {
     write.commands.push({ key: command.key, kind: command.kind });
     context.entries.forEach((entry: LedgerEntry, index) => write.entries.push({ ...entry, idempotencyKey: `${command.key}#${index}` }));
     for (const order of context.orders.values()) orders.set(order.id, order);
+    for (const withdrawal of context.withdrawals.values()) withdrawals.set(withdrawal.id, withdrawal);
     write.trades.push(...context.trades);
     return { ok: true, result };
   }

@@ -5,6 +5,8 @@ import type { LedgerEntry } from './command-context';
 import type { Wallet } from './wallets';
 import { pairFromRow, type SpotPair } from './spot/pair';
 import type { SpotOrderState, SpotOrderStatus, SpotSide, SpotTradeRecord } from './spot/state';
+import type { WithdrawalBookRows } from './withdrawals/book';
+import { shanghaiDayStart, type WithdrawalState, type WithdrawalStatus, type WithdrawalWallet } from './withdrawals/state';
 
 export interface BatchWrite {
   entries: (LedgerEntry & { idempotencyKey: string })[];
@@ -12,6 +14,7 @@ export interface BatchWrite {
   commands: { key: string; kind: string }[];
   orders: SpotOrderState[];
   trades: SpotTradeRecord[];
+  withdrawals: WithdrawalState[];
 }
 
 export interface SpotStateRows {
@@ -92,6 +95,26 @@ export class CoreRepository {
     };
   }
 
+  /** Open withdrawals, today's applied totals (for the daily limit) and the last id. */
+  async loadWithdrawals(now: Date): Promise<WithdrawalBookRows> {
+    const open = await this.db.query<WithdrawalRow>(
+      `select id::text, user_id, currency_id, wallet, network, address, memo, amount::text, fee::text, status, tx_hash, note,
+              created_at, updated_at
+         from withdrawals where status in ('applying', 'approved') order by id`,
+    );
+    const today = await this.db.query<{ user_id: number; currency_id: number; amount: string }>(
+      `select user_id, currency_id, sum(amount)::text as amount from withdrawals
+        where created_at >= $1 and status not in ('rejected', 'failed') group by user_id, currency_id`,
+      [shanghaiDayStart(now).toISOString()],
+    );
+    const [last] = await this.db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from withdrawals');
+    return {
+      open: open.map(withdrawalFromRow),
+      today: today.map((row) => ({ userId: row.user_id, currencyId: row.currency_id, amount: parseAmount(row.amount) })),
+      lastId: Number(last?.id ?? 0),
+    };
+  }
+
   async loadCommandKeys(): Promise<Set<string>> {
     const rows = await this.db.query<{ idempotency_key: string }>('select idempotency_key from core_commands');
     return new Set(rows.map((row) => row.idempotency_key));
@@ -149,8 +172,55 @@ export class CoreRepository {
           ${array(t.map((x) => formatAmount(x.buyerFee)), 'numeric')}, ${array(t.map((x) => formatAmount(x.sellerFee)), 'numeric')},
           ${array(t.map((x) => x.createdAt.toISOString()), 'timestamptz')})`);
     }
+    if (batch.withdrawals.length > 0) {
+      const w = batch.withdrawals;
+      parts.push(`insert into withdrawals (id, user_id, currency_id, wallet, network, address, memo, amount, fee, status, tx_hash, note, created_at, updated_at)
+        select * from unnest(${array(w.map((x) => x.id), 'bigint')}, ${array(w.map((x) => x.userId), 'int')}, ${array(w.map((x) => x.currencyId), 'int')},
+          ${array(w.map((x) => x.wallet), 'text')}, ${array(w.map((x) => x.network), 'text')}, ${array(w.map((x) => x.address), 'text')},
+          ${array(w.map((x) => x.memo), 'text')}, ${array(w.map((x) => formatAmount(x.amount)), 'numeric')},
+          ${array(w.map((x) => formatAmount(x.fee)), 'numeric')}, ${array(w.map((x) => x.status), 'text')},
+          ${array(w.map((x) => x.txHash), 'text')}, ${array(w.map((x) => x.note), 'text')},
+          ${array(w.map((x) => x.createdAt.toISOString()), 'timestamptz')}, ${array(w.map((x) => x.updatedAt.toISOString()), 'timestamptz')})
+        on conflict (id) do update set status = excluded.status, tx_hash = excluded.tx_hash, note = excluded.note, updated_at = excluded.updated_at`);
+    }
     if (parts.length === 0) return;
     const ctes = parts.map((part, index) => `w${index} as (${part})`).join(',\n');
     await this.db.query(`with ${ctes} select 1`, params);
   }
+}
+
+interface WithdrawalRow {
+  id: string;
+  user_id: number;
+  currency_id: number;
+  wallet: WithdrawalWallet;
+  network: string;
+  address: string;
+  memo: string;
+  amount: string;
+  fee: string;
+  status: WithdrawalStatus;
+  tx_hash: string;
+  note: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export function withdrawalFromRow(row: WithdrawalRow): WithdrawalState {
+  return {
+    id: Number(row.id),
+    userId: row.user_id,
+    currencyId: row.currency_id,
+    wallet: row.wallet,
+    network: row.network,
+    address: row.address,
+    memo: row.memo,
+    amount: parseAmount(row.amount),
+    fee: parseAmount(row.fee),
+    status: row.status,
+    txHash: row.tx_hash,
+    note: row.note,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }

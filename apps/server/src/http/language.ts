@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isLang, translateMessage } from '@tessera/protocol';
+import { DEFAULT_LANG, isLang, translateMessage, type Lang } from '@tessera/protocol';
 
 /**
  * A `lang` header asks for reply messages in that language (wire-notes). Without it, messages stay
@@ -25,4 +25,10 @@ function isEnvelopeWithText(payload: unknown): payload is { type: string; messag
     typeof (payload as { type?: unknown }).type === 'string' &&
     typeof (payload as { message?: unknown }).message === 'string'
   );
+}
+
+/** The language a request asks for with its `lang` header; English when it names none we know. */
+export function requestLang(request: { headers: Record<string, unknown> }): Lang {
+  const lang = request.headers.lang;
+  return isLang(lang) ? lang : DEFAULT_LANG;
 }

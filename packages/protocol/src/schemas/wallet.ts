@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cacheBusting, optionalText, optionalWholeNumber, pageQuery } from './form';
+import { cacheBusting, optionalText, optionalWholeNumber, pageQuery, pagedSchema, requiredId } from './form';
 
 export const WALLET_FIELDS = ['legal', 'change', 'lever', 'micro'] as const;
 
@@ -52,3 +52,183 @@ export const transferHistoryItem = z.object({
   add_time: z.string(),
 });
 export const transferHistoryBody = z.object({ ...pageQuery });
+
+// ---- Records, detail and currency list (spec 3 §7 "Wallets") ----
+
+const flagSchema = z.union([z.literal(0), z.literal(1)]);
+
+/** wallet/currencylist: every displayed currency and what the assets area may do with it. */
+export const walletCurrencyItem = z.object({
+  id: z.int(),
+  name: z.string(),
+  currency_type: z.string(),
+  is_legal: flagSchema,
+  is_match: flagSchema,
+  is_micro: flagSchema,
+  is_lever: flagSchema,
+  can_deposit: flagSchema.describe('spec 3 §9: BTC, USDT, ETH, USDC'),
+  can_withdraw: flagSchema.describe('spec 3 §9: BTC, USDT, ETH'),
+});
+
+export const walletDetailBody = z.object({
+  currency: optionalWholeNumber,
+  currency_id: optionalWholeNumber.describe('alias of currency'),
+  type: optionalText(16).describe('legal, change, micro or lever; default change'),
+  ...cacheBusting,
+});
+/** wallet/detail: one wallet of one currency. */
+export const walletDetail = z.object({
+  currency: z.int(),
+  currency_name: z.string(),
+  type: z.string(),
+  balance: z.string().describe('available, 8 decimals floored'),
+  lock_balance: z.string().describe('frozen'),
+  usdt_price: z.string(),
+  cny_price: z.string().describe('CNY value of available + frozen, 2 decimals floored'),
+});
+
+/** One ledger entry as the record panels show it. */
+export const walletLogItem = z.object({
+  id: z.int(),
+  value: z.string().describe('signed change of the available balance'),
+  lock_value: z.string().describe('signed change of the frozen balance'),
+  info: z.string().describe('what the change was (translated)'),
+  reason: z.string().describe('machine name: transfer, deposit, withdrawal, withdrawal_freeze, spot_trade, ...'),
+  created_time: z.string(),
+  account: z.string().describe('the wallet: legal, change, lever or micro'),
+  currency: z.int(),
+  currency_name: z.string(),
+});
+export const walletLogBody = z.object({
+  type: optionalText(8).describe('1 legal, 2 change, 3 or "lever" lever, 4 micro'),
+  currency: optionalWholeNumber.describe('a currency id; absent for all'),
+  ...pageQuery,
+});
+export const walletLogPage = z.object({ list: z.array(walletLogItem), page: z.int(), pages: z.int(), total: z.int() });
+/** account/list: the same entries, every wallet, 20 a page, under `data`. */
+export const accountLogBody = z.object({ ...pageQuery });
+export const accountLogPage = z.object({ data: z.array(walletLogItem), page: z.int(), pages: z.int(), total: z.int() });
+
+// ---- Deposits ----
+
+export const depositAddressBody = z.object({ currency: optionalWholeNumber, lang: optionalText(8), ...cacheBusting });
+/** wallet/get_in_address(s): the caller's own deposit addresses, derived from the operator's keys. */
+export const depositAddresses = z.object({
+  btc: z.string().describe('bech32 (P2WPKH)'),
+  eth: z.string().describe('EIP-55; also receives USDT-ERC20'),
+  usdt: z.string().describe('TRON base58check: USDT-TRC20'),
+  erc: z.string().describe('USDT-ERC20, the same as eth'),
+  usdt_erc20: z.string().describe('older name of erc'),
+  list: z.array(z.object({ id: z.int().describe('currency id'), type: z.string().describe('BTC, ETH, USDT-TRC20, USDT-ERC20, USDC-ERC20'), address: z.string() })),
+});
+/** money/rechange: the company's addresses for manual deposits. */
+export const companyAddresses = z.object({
+  company_eth_address: z.string(),
+  company_btc_address: z.string(),
+  company_trc20_address: z.string(),
+  list: z.array(
+    z.object({ currency_id: z.int(), title: z.string(), address: z.string(), qrcode: z.string().describe('URL of a QR image'), tips: z.string() }),
+  ),
+});
+export const companyAddressQuery = z.object({ user_id: optionalWholeNumber, ...cacheBusting });
+
+/** wallet/charge_req: a manual deposit: the transfer's hash and a proof image (from POST upload). */
+export const chargeRequestBody = z.object({
+  currency: optionalWholeNumber,
+  acc: optionalText(128).describe('the account or address the money came from'),
+  hash: optionalText(128).describe('the transaction hash'),
+  amount: optionalText(40),
+  pic: optionalText(256).describe('the image URL answered by POST upload'),
+  recharge_type: optionalText(16).describe('ignored: always manual'),
+  type: optionalText(16).describe('ignored: deposits reach the change wallet'),
+  active: optionalText(4).describe('USDT network: 0 ERC20, 1 TRC20'),
+});
+
+export const DEPOSIT_STATUS = { pending: 0, confirmed: 1, rejected: 2 } as const;
+export const depositRecord = z.object({
+  id: z.int(),
+  currency: z.int(),
+  currency_name: z.string(),
+  network: z.string(),
+  amount: z.string(),
+  hash: z.string(),
+  status: z.int().describe('0 pending, 1 confirmed (credited), 2 rejected'),
+  source: z.string().describe('manual (proof image) or chain (watcher)'),
+  created_time: z.string(),
+});
+export const depositRecordPage = pagedSchema(depositRecord);
+
+// ---- Withdrawals ----
+
+export const withdrawInfoBody = z.object({
+  currency: optionalWholeNumber,
+  lang: optionalText(8),
+  type: optionalText(16).describe('change (default) or micro'),
+  ...cacheBusting,
+});
+export const savedAddress = z.object({
+  id: z.int(),
+  currency: z.int(),
+  currency_name: z.string(),
+  address: z.string(),
+  notes: z.string(),
+  memo: z.string(),
+  active: flagSchema.describe('USDT network: 0 ERC20, 1 TRC20'),
+});
+/** wallet/get_info: limits and fee of a withdrawal, and the caller's saved addresses. */
+export const withdrawInfo = z.object({
+  name: z.string(),
+  type: z.string().describe('change or micro'),
+  change_balance: z.string().optional(),
+  micro_balance: z.string().optional(),
+  legal_balance: z.string().optional(),
+  min_number: z.string(),
+  max_number: z.string(),
+  day_limit: z.string(),
+  day_used: z.string().describe('withdrawn today (Asia/Shanghai day), pending ones included'),
+  rate: z.string().describe('change: a flat fee in the currency; micro: a percent of the amount'),
+  fee_mode: z.enum(['flat', 'percent']),
+  address: z.array(savedAddress),
+});
+export const withdrawBody = z.object({
+  currency: optionalWholeNumber,
+  number: optionalText(40),
+  address: optionalText(128),
+  rate: optionalText(40).describe('ignored: the server computes the fee'),
+  charge: optionalText(40).describe('ignored: the server computes the fee'),
+  type: optionalText(16).describe('change (default) or micro'),
+  active: optionalText(4).describe('USDT network when the address is not saved: 0 ERC20, 1 TRC20'),
+  pay_password: optionalText(32),
+});
+
+export const WITHDRAWAL_STATUS = { applying: 1, approved: 2, success: 3, failed: 4, rejected: 5 } as const;
+export const withdrawalRecord = z.object({
+  id: z.int(),
+  currency: z.int(),
+  currency_name: z.string(),
+  account: z.string().describe('the wallet it left: change or micro'),
+  number: z.string(),
+  fee: z.string(),
+  received: z.string(),
+  address: z.string(),
+  network: z.string(),
+  status: z.int().describe('1 applying, 2 approved (waiting for chain), 3 chain success, 4 chain failure (refunded), 5 rejected (refunded)'),
+  tx_hash: z.string(),
+  created_time: z.string(),
+});
+export const withdrawalRecordPage = pagedSchema(withdrawalRecord);
+export const recordListBody = z.object({ currency: optionalWholeNumber, ...pageQuery });
+
+// ---- Saved addresses ----
+
+export const getAddressBody = z.object({ currency: optionalWholeNumber, ...cacheBusting });
+export const addAddressBody = z.object({
+  currency_id: optionalWholeNumber,
+  charge: optionalText(40).describe('ignored'),
+  address: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(128)).optional().describe('kept verbatim: spaces are refused, not trimmed'),
+  lang: optionalText(8),
+  active: optionalText(4).describe('USDT network: 0 ERC20, 1 TRC20'),
+  notes: optionalText(64),
+  memo: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(64)).optional().describe('tag for networks that need one: letters and digits'),
+});
+export const deleteAddressBody = z.object({ address_id: requiredId });

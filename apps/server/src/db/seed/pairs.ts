@@ -39,3 +39,17 @@ export const WALLET_FLAGS: Record<string, { legal: boolean; micro: boolean; leve
   ETH: { legal: true, micro: true, lever: false },
   USDC: { legal: true, micro: false, lever: false },
 };
+
+/**
+ * Deposits and withdrawals per currency (spec 3 §9: deposit BTC, USDT, ETH, USDC; withdraw BTC,
+ * USDT, ETH). Amounts in the currency; the fee is flat in the change wallet, a percent in micro.
+ */
+export const CHAIN_SETTINGS: Record<
+  string,
+  { networks: string[]; withdraw: boolean; min: string; max: string; dayLimit: string; fee: string; microPercent: string }
+> = {
+  BTC: { networks: ['btc'], withdraw: true, min: '0.001', max: '50', dayLimit: '100', fee: '0.0005', microPercent: '0.5' },
+  ETH: { networks: ['erc20'], withdraw: true, min: '0.01', max: '1000', dayLimit: '2000', fee: '0.005', microPercent: '0.5' },
+  USDT: { networks: ['trc20', 'erc20'], withdraw: true, min: '10', max: '200000', dayLimit: '500000', fee: '1', microPercent: '1' },
+  USDC: { networks: ['erc20'], withdraw: false, min: '0', max: '0', dayLimit: '0', fee: '0', microPercent: '0' },
+};

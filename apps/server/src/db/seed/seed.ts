@@ -9,7 +9,7 @@ import { SEED_CURRENCIES } from './content/currencies';
 import { SEED_FIAT_CURRENCIES } from './content/fiat';
 import { NEWS_CATEGORIES, SEED_ARTICLES } from './content/news';
 import { DEMO_USERS, GUEST_ACCOUNT } from './demo-users';
-import { SEED_PAIRS, WALLET_FLAGS } from './pairs';
+import { SEED_PAIRS, CHAIN_SETTINGS, WALLET_FLAGS } from './pairs';
 
 const USDT_ID = 3;
 export const MEDIA_PREFIX = '/media';
@@ -60,6 +60,14 @@ async function seedReferenceData(tx: Queryable, options: SeedOptions): Promise<v
         sort,
       ],
     );
+    const chain = CHAIN_SETTINGS[currency.name];
+    if (chain) {
+      await tx.query(
+        `update currencies set can_deposit = true, can_withdraw = $2, networks = $3, withdraw_min = $4, withdraw_max = $5,
+           withdraw_day_limit = $6, withdraw_fee = $7, micro_withdraw_percent = $8 where id = $1`,
+        [currency.id, chain.withdraw, chain.networks, chain.min, chain.max, chain.dayLimit, chain.fee, chain.microPercent],
+      );
+    }
     for (const [lang, body] of Object.entries(currency.desc)) {
       await tx.query('insert into currency_descriptions (currency_id, lang, body) values ($1, $2, $3)', [
         currency.id,

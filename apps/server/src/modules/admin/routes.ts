@@ -5,6 +5,7 @@ import { tokenOf } from '../../http/authenticate';
 import { Refusal } from '../../http/refusal';
 import type { RouteDeps } from '../../app/deps';
 import { WALLETS } from '../../core/wallets';
+import { operatorMoneyRoutes } from './money-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,6 +21,8 @@ const STATUS_OF: Record<string, number> = {
   'this id is already verified': 409,
   'currency not found': 404,
   'insufficient balance': 409,
+  'data not found': 404,
+  'order already handled': 409,
 };
 
 const userParams = z.object({ userId: z.coerce.number().int().positive() });
@@ -189,4 +192,6 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   );
 
   app.get('/audit', { ...guarded, schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
+
+  await app.register(operatorMoneyRoutes, { services, requireOperator, operatorOf });
 };

@@ -109,6 +109,12 @@ export class AdminService {
     await this.operators.recordAction(operatorId, 'settings.invite_code_required', null, { required });
   }
 
+  /** `is_open_CTbi`: whether deposits and withdrawals are open to users. */
+  async setDepositsOpen(operatorId: number, open: boolean) {
+    await this.settings.set(SETTING.depositsOpen, open);
+    await this.operators.recordAction(operatorId, 'settings.deposits_open', null, { open });
+  }
+
   private async pendingSubmission(userId: number) {
     const latest = await this.identities.latestOf(userId);
     if (!latest || latest.status !== IDENTITY_STATUS.pending) refuse('submission not found');

@@ -1,15 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountLogBody,
+  accountLogPage,
   pagedSchema,
   replySchema,
   transferHistoryBody,
   transferHistoryItem,
   walletChangeBody,
   walletList,
+  walletCurrencyItem,
+  walletDetail,
+  walletDetailBody,
   walletListQuery,
+  walletLogBody,
+  walletLogPage,
 } from '@tessera/protocol';
 import { z } from 'zod';
 import { currentUser } from '../../http/authenticate';
+import { requestLang } from '../../http/language';
 import { pageRequest } from '../../lib/paging';
 import type { RouteDeps } from '../../app/deps';
 
@@ -51,6 +59,52 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     async (request) => ({
       type: 'ok' as const,
       message: await services.wallets.history(currentUser(request).id, pageRequest(request.body.page, request.body.limit)),
+    }),
+  );
+
+  app.get(
+    '/wallet/currencylist',
+    { schema: { tags, summary: 'Currencies of the assets area and what each allows', response: { 200: replySchema(z.array(walletCurrencyItem)) } } },
+    async () => ({ type: 'ok' as const, message: await services.walletRecords.currencyList() }),
+  );
+
+  app.post(
+    '/wallet/detail',
+    { schema: { tags, summary: 'One wallet of one currency (legalAccount, changeAccount)', body: walletDetailBody, response: { 200: replySchema(walletDetail) } } },
+    async (request) => ({
+      type: 'ok' as const,
+      message: await services.walletRecords.detail(currentUser(request).id, request.body.currency ?? request.body.currency_id, request.body.type),
+    }),
+  );
+
+  app.post(
+    '/wallet/legal_log',
+    {
+      schema: {
+        tags,
+        summary: 'Entries of one wallet, newest first',
+        description: '`type` 1 legal, 2 change, 3 or "lever" lever, 4 micro; `currency` narrows to one currency.',
+        body: walletLogBody,
+        response: { 200: replySchema(walletLogPage) },
+      },
+    },
+    async (request) => ({
+      type: 'ok' as const,
+      message: await services.walletRecords.walletLog(
+        currentUser(request).id,
+        request.body,
+        pageRequest(request.body.page, request.body.limit),
+        requestLang(request),
+      ),
+    }),
+  );
+
+  app.post(
+    '/account/list',
+    { schema: { tags, summary: 'Entries of every wallet, 20 a page', body: accountLogBody, response: { 200: replySchema(accountLogPage) } } },
+    async (request) => ({
+      type: 'ok' as const,
+      message: await services.walletRecords.accountLog(currentUser(request).id, pageRequest(request.body.page, request.body.limit, 20), requestLang(request)),
     }),
   );
 };

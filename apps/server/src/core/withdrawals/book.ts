@@ -1,0 +1,138 @@
+import { refuse } from '../../http/refusal';
+import type { Atoms } from '../amount';
+import type { CommandContext } from '../command-context';
+import { isFinal, shanghaiDay, type WithdrawalState, type WithdrawalStatus, type WithdrawalWallet } from './state';
+
+export interface ApplyWithdrawal {
+  userId: number;
+  currencyId: number;
+  wallet: WithdrawalWallet;
+  network: string;
+  address: string;
+  memo: string;
+  amount: Atoms;
+  fee: Atoms;
+  /** the currency's daily limit per user; 0 for none */
+  dayLimit: Atoms;
+}
+
+export type WithdrawalDecision = 'approve' | 'reject' | 'chain_success' | 'chain_failure';
+
+export interface ReviewWithdrawal {
+  withdrawalId: number;
+  decision: WithdrawalDecision;
+  txHash?: string;
+  note?: string;
+}
+
+export interface WithdrawalBookRows {
+  open: WithdrawalState[];
+  /** per user and currency, what was applied for today (Shanghai) and not refunded */
+  today: { userId: number; currencyId: number; amount: Atoms }[];
+  lastId: number;
+}
+
+const NEXT: Record<WithdrawalDecision, { from: WithdrawalStatus; to: WithdrawalStatus }> = {
+  approve: { from: 'applying', to: 'approved' },
+  reject: { from: 'applying', to: 'rejected' },
+  chain_success: { from: 'approved', to: 'success' },
+  chain_failure: { from: 'approved', to: 'failed' },
+};
+
+/**
+ * The withdrawals the core is responsible for: open ones (their money frozen in the user's
+ * wallet) and today's totals for the daily limit. Only the core changes them, so two
+ * applications can never both pass a limit or spend one balance.
+ */
+export class WithdrawalBook {
+  private readonly open = new Map<number, WithdrawalState>();
+  private readonly used = new Map<string, Atoms>();
+  private day = 0;
+  private lastId = 0;
+  /** the account that collects withdrawal fees (the one that collects trading fees) */
+  private feeAccount = 0;
+
+  reset(rows: WithdrawalBookRows, now: Date, feeAccount: number): void {
+    this.feeAccount = feeAccount;
+    this.open.clear();
+    this.used.clear();
+    this.day = shanghaiDay(now);
+    for (const withdrawal of rows.open) this.open.set(withdrawal.id, withdrawal);
+    for (const row of rows.today) this.used.set(`${row.userId}:${row.currencyId}`, row.amount);
+    this.lastId = rows.lastId;
+  }
+
+  get(id: number): WithdrawalState | undefined {
+    return this.open.get(id);
+  }
+
+  usedToday(userId: number, currencyId: number, now: Date): Atoms {
+    this.rollDay(now);
+    return this.used.get(`${userId}:${currencyId}`) ?? 0n;
+  }
+
+  /** Freezes the amount and opens the withdrawal in state `applying`. */
+  apply(input: ApplyWithdrawal, context: CommandContext, now: Date): WithdrawalState {
+    if (input.amount <= 0n) refuse('amount must be greater than zero');
+    if (input.fee < 0n || input.fee >= input.amount) refuse('minimum amount not met');
+    const used = this.usedToday(input.userId, input.currencyId, now);
+    if (input.dayLimit > 0n && used + input.amount > input.dayLimit) refuse('daily limit reached');
+    const id = this.lastId + 1;
+    const reference = `withdrawal:${id}`;
+    // refuses `insufficient balance` before anything here changes
+    context.move({ userId: input.userId, currencyId: input.currencyId, wallet: input.wallet, available: -input.amount, locked: input.amount, reason: 'withdrawal_freeze', reference });
+    this.lastId = id;
+    const withdrawal: WithdrawalState = { id, ...input, status: 'applying', txHash: '', note: '', createdAt: now, updatedAt: now };
+    this.open.set(id, withdrawal);
+    this.used.set(`${input.userId}:${input.currencyId}`, used + input.amount);
+    context.withdrawals.set(id, withdrawal);
+    return withdrawal;
+  }
+
+  /** Moves a withdrawal one step; a rejection or a chain failure refunds exactly what was frozen. */
+  review(input: ReviewWithdrawal, context: CommandContext, now: Date): WithdrawalState {
+    const current = this.open.get(input.withdrawalId);
+    if (!current) refuse('order already handled');
+    const step = NEXT[input.decision];
+    if (current.status !== step.from) refuse('order already handled');
+    const owner = { userId: current.userId, currencyId: current.currencyId, wallet: current.wallet };
+    const reference = `withdrawal:${current.id}`;
+    if (step.to === 'rejected' || step.to === 'failed') {
+      context.move({ ...owner, available: current.amount, locked: -current.amount, reason: 'withdrawal_refund', reference });
+    } else if (step.to === 'success') {
+      // the amount less the fee leaves the platform; the fee stays, with the fee account
+      context.move({ ...owner, locked: -(current.amount - current.fee), reason: 'withdrawal', reference });
+      if (current.fee > 0n) {
+        context.move({ ...owner, locked: -current.fee, reason: 'withdrawal_fee', reference });
+        context.move({ userId: this.feeAccount, currencyId: current.currencyId, wallet: 'change', available: current.fee, reason: 'withdrawal_fee', reference });
+      }
+    }
+    const next: WithdrawalState = {
+      ...current,
+      status: step.to,
+      txHash: input.txHash ?? current.txHash,
+      note: input.note ?? current.note,
+      updatedAt: now,
+    };
+    if (isFinal(next.status)) this.open.delete(next.id);
+    else this.open.set(next.id, next);
+    if (next.status === 'rejected' || next.status === 'failed') this.release(next, now);
+    context.withdrawals.set(next.id, next);
+    return next;
+  }
+
+  /** A refunded withdrawal no longer counts toward today's limit, if it was applied for today. */
+  private release(withdrawal: WithdrawalState, now: Date): void {
+    if (shanghaiDay(withdrawal.createdAt) !== shanghaiDay(now)) return;
+    const key = `${withdrawal.userId}:${withdrawal.currencyId}`;
+    const used = (this.used.get(key) ?? 0n) - withdrawal.amount;
+    this.used.set(key, used > 0n ? used : 0n);
+  }
+
+  private rollDay(now: Date): void {
+    const day = shanghaiDay(now);
+    if (day === this.day) return;
+    this.day = day;
+    this.used.clear();
+  }
+}

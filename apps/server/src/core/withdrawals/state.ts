@@ -1,0 +1,31 @@
+import type { Atoms } from '../amount';
+
+/** applying → approved → success | failed; applying → rejected. The last three are final. */
+export type WithdrawalStatus = 'applying' | 'approved' | 'success' | 'failed' | 'rejected';
+export type WithdrawalWallet = 'change' | 'micro';
+
+/** A withdrawal as the core keeps it while it is open, and as the batch writes it. */
+export interface WithdrawalState {
+  id: number;
+  userId: number;
+  currencyId: number;
+  wallet: WithdrawalWallet;
+  network: string;
+  address: string;
+  memo: string;
+  /** what the user asked to withdraw: frozen on application; `amount − fee` leaves the platform */
+  amount: Atoms;
+  fee: Atoms;
+  status: WithdrawalStatus;
+  txHash: string;
+  note: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export const isFinal = (status: WithdrawalStatus) => status === 'success' || status === 'failed' || status === 'rejected';
+
+/** Withdrawal limits count per calendar day in Asia/Shanghai (UTC+8, no daylight saving). */
+const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;
+export const shanghaiDay = (at: Date) => Math.floor((at.getTime() + SHANGHAI_OFFSET_MS) / 86_400_000);
+export const shanghaiDayStart = (at: Date) => new Date(shanghaiDay(at) * 86_400_000 - SHANGHAI_OFFSET_MS);

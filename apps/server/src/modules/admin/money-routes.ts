@@ -1,0 +1,96 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { pageRequest } from '../../lib/paging';
+import type { Services } from '../../app/services';
+
+export interface MoneyRouteOptions {
+  services: Services;
+  requireOperator: (request: FastifyRequest) => Promise<void>;
+  operatorOf: (request: FastifyRequest) => number;
+}
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const page = { page: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().positive().optional() };
+const decided = z.object({ applied: z.boolean(), status: z.union([z.int(), z.string()]) });
+const ok = z.object({ ok: z.literal(true) });
+const note = z.object({ reason: z.string().max(200).default('') }).default({ reason: '' });
+
+/**
+ * The operator's review of deposits and withdrawals (docs/operations.md). Every money step is a
+ * core command, so a repeated click changes nothing: it answers `applied: false`.
+ */
+export const operatorMoneyRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { services, requireOperator, operatorOf }) => {
+  app.addHook('preHandler', requireOperator);
+  const tags = ['operator'];
+
+  app.get(
+    '/deposits',
+    {
+      schema: {
+        tags,
+        summary: 'Deposit requests, newest first: status 0 pending, 1 confirmed, 2 rejected (all without)',
+        querystring: z.object({ status: z.coerce.number().int().min(0).max(2).optional(), ...page }),
+      },
+    },
+    async (request) => services.operatorMoney.listDeposits(request.query.status, pageRequest(request.query.page, request.query.limit)),
+  );
+
+  app.post(
+    '/deposits/:id/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Credit a deposit to the user’s change wallet, once per transaction hash',
+        params: idParams,
+        body: z.object({ amount: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/).optional() }).default({}),
+        response: { 200: decided.extend({ credited: z.string() }) },
+      },
+    },
+    async (request) => services.operatorMoney.confirmDeposit(operatorOf(request), request.params.id, request.body.amount),
+  );
+
+  app.post(
+    '/deposits/:id/reject',
+    { schema: { tags, params: idParams, body: note, response: { 200: ok } } },
+    async (request) => {
+      await services.operatorMoney.rejectDeposit(operatorOf(request), request.params.id, request.body.reason);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/withdrawals',
+    {
+      schema: {
+        tags,
+        summary: 'Withdrawals, newest first, by state: applying, approved, success, failed, rejected (all without)',
+        querystring: z.object({ status: z.enum(['applying', 'approved', 'success', 'failed', 'rejected']).optional(), ...page }),
+      },
+    },
+    async (request) => services.operatorMoney.listWithdrawals(request.query.status, pageRequest(request.query.page, request.query.limit)),
+  );
+
+  const step = (path: string, decision: 'approve' | 'reject' | 'chain_success' | 'chain_failure', summary: string, body: z.ZodType<{ tx_hash?: string; reason?: string }>) =>
+    app.post(
+      `/withdrawals/:id/${path}`,
+      { schema: { tags, summary, params: idParams, body, response: { 200: decided } } },
+      async (request) => {
+        const input = request.body as { tx_hash?: string; reason?: string };
+        return services.operatorMoney.reviewWithdrawal(operatorOf(request), request.params.id, decision, { txHash: input.tx_hash, note: input.reason });
+      },
+    );
+  step('approve', 'approve', 'Approve an applying withdrawal: it waits for the chain', note);
+  step('reject', 'reject', 'Reject an applying withdrawal: the frozen amount returns to the user', note);
+  step('chain-success', 'chain_success', 'The transfer is on chain: the frozen amount leaves, the fee goes to the fee account', z.object({ tx_hash: z.string().min(1).max(128) }));
+  step('chain-failure', 'chain_failure', 'The transfer failed on chain: the frozen amount returns to the user', note);
+
+  app.put(
+    '/settings/deposits',
+    { schema: { tags, summary: 'Open or close deposits and withdrawals (`is_open_CTbi`)', body: z.object({ open: z.boolean() }), response: { 200: ok } } },
+    async (request) => {
+      await services.admin.setDepositsOpen(operatorOf(request), request.body.open);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import type { WithdrawalDecision } from '../../core/withdrawals/book';
+import type { PageRequest } from '../../lib/paging';
+import type { DepositService } from '../deposits/service';
+import type { WithdrawalService } from '../withdrawals/service';
+import type { OperatorRepository } from './repository';
+
+/** The operator's review of deposits and withdrawals; every decision also goes to the operator log. */
+export class OperatorMoneyService {
+  constructor(
+    private readonly deposits: DepositService,
+    private readonly withdrawals: WithdrawalService,
+    private readonly operators: OperatorRepository,
+  ) {}
+
+  listDeposits(status: number | undefined, page: PageRequest) {
+    return this.deposits.forOperator(status, page);
+  }
+
+  async confirmDeposit(operatorId: number, requestId: number, amount?: string) {
+    const result = await this.deposits.confirm(requestId, operatorId, amount);
+    await this.operators.recordAction(operatorId, 'deposit.confirm', null, { request_id: requestId, applied: result.applied, amount: result.credited });
+    return result;
+  }
+
+  async rejectDeposit(operatorId: number, requestId: number, reason: string) {
+    await this.deposits.reject(requestId, operatorId, reason);
+    await this.operators.recordAction(operatorId, 'deposit.reject', null, { request_id: requestId, reason });
+  }
+
+  listWithdrawals(status: string | undefined, page: PageRequest) {
+    return this.withdrawals.forOperator(status, page);
+  }
+
+  async reviewWithdrawal(operatorId: number, withdrawalId: number, decision: WithdrawalDecision, details: { txHash?: string; note?: string }) {
+    const result = await this.withdrawals.review(withdrawalId, decision, details);
+    await this.operators.recordAction(operatorId, `withdrawal.${decision}`, null, { withdrawal_id: withdrawalId, applied: result.applied, ...details });
+    return result;
+  }
+}

@@ -1,0 +1,11 @@
+/** Deposit-address derivation and withdrawal-address validation, per network. */
+export { NETWORKS, isNetwork, type Network } from './networks';
+export {
+  DEVELOPMENT_MNEMONIC,
+  deriveDepositAddress,
+  developmentDepositKeys,
+  parseDepositKeys,
+  type DepositKeys,
+  type ParsedDepositKeys,
+} from './derive';
+export { detectNetwork, isValidAddress, isValidTxHash, toChecksumAddress } from './validate';

@@ -1,0 +1,110 @@
+import { floorDecimal, translateMessage, type Lang, type MessageKey } from '@tessera/protocol';
+import { refuse } from '../../http/refusal';
+import { formatAmount, parseAmount, type Atoms } from '../../core/amount';
+import type { Core } from '../../core/core';
+import { notional } from '../../core/spot/pair';
+import { isWallet, type Wallet } from '../../core/wallets';
+import { paged, type PageRequest } from '../../lib/paging';
+import { formatTimestamp } from '../../lib/time';
+import type { LedgerEntryRow, WalletCurrencyRow, WalletRepository } from './repository';
+
+const flag = (value: boolean) => (value ? (1 as const) : (0 as const));
+const show = (atoms: Atoms, decimals: number) => floorDecimal(formatAmount(atoms), decimals);
+
+/** The memo of each ledger reason, as the record panels show it (spec 3 §8: ledger memo texts). */
+const MEMO: Record<string, MessageKey> = {
+  transfer: 'transfer between wallets',
+  deposit: 'deposit credited',
+  withdrawal: 'withdrawal sent',
+  withdrawal_freeze: 'withdrawal frozen',
+  withdrawal_refund: 'withdrawal refunded',
+  withdrawal_fee: 'withdrawal fee',
+  trade: 'spot trade',
+  fee: 'trading fee',
+  order_lock: 'order frozen',
+  order_release: 'order released',
+  adjustment: 'operator adjustment',
+};
+
+/** wallet/legal_log `type`: 1 legal, 2 change, 3 (or 'lever') lever, 4 micro. */
+const LOG_WALLET: Record<string, Wallet> = { '1': 'legal', '2': 'change', '3': 'lever', lever: 'lever', '4': 'micro' };
+
+/** Records and single-wallet views of the assets area: wallet/legal_log, account/list, wallet/detail, wallet/currencylist. */
+export class WalletRecordsService {
+  constructor(
+    private readonly core: Core,
+    private readonly wallets: WalletRepository,
+    /** a currency's value in USDT, as wallet/list counts it */
+    private readonly usdtPrice: (currency: WalletCurrencyRow) => Atoms,
+    private readonly usdtCnyRate: () => Atoms,
+  ) {}
+
+  async currencyList() {
+    return (await this.wallets.currencies()).map((currency) => ({
+      id: currency.id,
+      name: currency.name,
+      currency_type: currency.currency_type,
+      is_legal: flag(currency.is_legal),
+      is_match: flag(currency.is_match),
+      is_micro: flag(currency.is_micro),
+      is_lever: flag(currency.is_lever),
+      can_deposit: flag(currency.can_deposit),
+      can_withdraw: flag(currency.can_withdraw),
+    }));
+  }
+
+  async detail(userId: number, currencyId: number | undefined, type: string | undefined) {
+    const wallet = type === undefined || type === '' ? 'change' : type;
+    if (!currencyId || !isWallet(wallet)) refuse('parameter error');
+    const currency = await this.wallets.currency(currencyId);
+    if (!currency) refuse('currency not found');
+    const balance = this.core.balance({ userId, currencyId, wallet });
+    const price = this.usdtPrice(currency);
+    const cny = notional(notional(balance.available + balance.locked, price), this.usdtCnyRate());
+    return {
+      currency: currency.id,
+      currency_name: currency.name,
+      type: wallet,
+      balance: show(balance.available, 8),
+      lock_balance: show(balance.locked, 8),
+      usdt_price: show(price, 8),
+      cny_price: show(cny, 2),
+    };
+  }
+
+  /** wallet/legal_log: one wallet's entries, optionally of one currency. */
+  async walletLog(userId: number, input: { type?: string; currency?: number }, page: PageRequest, lang: Lang) {
+    const wallet = LOG_WALLET[input.type ?? ''];
+    if (!wallet) refuse('parameter error');
+    const { list, total } = await this.entries(userId, { wallet, currencyId: input.currency }, page, lang);
+    return paged(list, total, page);
+  }
+
+  /** account/list: every wallet, 20 a page, under `data`. */
+  async accountLog(userId: number, page: PageRequest, lang: Lang) {
+    const { list, total } = await this.entries(userId, {}, page, lang);
+    const { list: _list, ...rest } = paged(list, total, page);
+    return { data: list, ...rest };
+  }
+
+  private async entries(userId: number, filter: { wallet?: Wallet; currencyId?: number }, page: PageRequest, lang: Lang) {
+    const [rows, currencies] = await Promise.all([this.wallets.entries(userId, filter, page.limit, page.offset), this.wallets.currencies()]);
+    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
+    return { list: rows.map((row) => item(row, names, lang)), total: rows[0]?.total ?? 0 };
+  }
+}
+
+function item(row: LedgerEntryRow, names: Map<number, string>, lang: Lang) {
+  const memo = MEMO[row.reason];
+  return {
+    id: Number(row.id),
+    value: formatAmount(parseAmount(row.delta_available)),
+    lock_value: formatAmount(parseAmount(row.delta_locked)),
+    info: memo ? translateMessage(memo, lang) : row.reason,
+    reason: row.reason,
+    created_time: formatTimestamp(row.created_at),
+    account: row.wallet,
+    currency: row.currency_id,
+    currency_name: names.get(row.currency_id) ?? '',
+  };
+}

@@ -1,0 +1,80 @@
+import { refuse } from '../../http/refusal';
+import { detectNetwork, isNetwork, isValidAddress, type Network } from '../deposits/chain';
+import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
+import type { SavedAddressRow, WithdrawalRepository } from './repository';
+
+export interface NewAddressInput {
+  currency_id?: number;
+  address?: string;
+  active?: string;
+  notes?: string;
+  memo?: string;
+}
+
+const MEMO = /^[A-Za-z0-9]{1,64}$/;
+const WHITESPACE = /\s/;
+
+/** `active` as the screens send it for USDT: 0 ERC20, 1 TRC20 (spec 3 §3). */
+export const activeOf = (network: string): 0 | 1 => (network === 'trc20' ? 1 : 0);
+
+/** The network a withdrawal to `address` uses: named by `active`, else recognised from the address. */
+export function withdrawNetwork(currency: WalletCurrencyRow, address: string, active: string | undefined): Network {
+  const named = active === '0' ? 'erc20' : active === '1' ? 'trc20' : undefined;
+  const network = named ?? (currency.networks.length === 1 ? currency.networks[0] : detectNetwork(address));
+  if (!isNetwork(network) || !currency.networks.includes(network)) refuse('address wrong');
+  if (!isValidAddress(network, address)) refuse('address wrong');
+  return network;
+}
+
+/** Saved withdrawal addresses (spec 3 §5 "Add withdraw address"). */
+export class AddressBookService {
+  constructor(
+    private readonly addresses: WithdrawalRepository,
+    private readonly wallets: WalletRepository,
+  ) {}
+
+  async list(userId: number, currencyId: number | undefined) {
+    const [rows, currencies] = await Promise.all([this.addresses.savedAddresses(userId, currencyId), this.wallets.currencies()]);
+    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
+    return rows.map((row) => view(row, names.get(row.currency_id) ?? ''));
+  }
+
+  async add(userId: number, input: NewAddressInput): Promise<void> {
+    if (!input.currency_id) refuse('parameter error');
+    const currency = await this.wallets.currency(input.currency_id);
+    if (!currency) refuse('currency not found');
+    if (!currency.can_withdraw) refuse('this currency cannot be withdrawn');
+    if (!input.address) refuse('enter address');
+    if (WHITESPACE.test(input.address)) refuse('address must not contain spaces');
+    const network = withdrawNetwork(currency, input.address, input.active);
+    const memo = input.memo ?? '';
+    if (memo !== '' && !MEMO.test(memo)) refuse('memo must be letters and digits');
+    const id = await this.addresses.saveAddress({
+      user_id: userId,
+      currency_id: currency.id,
+      network,
+      address: input.address,
+      memo,
+      notes: input.notes ?? '',
+    });
+    if (id === undefined) refuse('address already bound');
+  }
+
+  async remove(userId: number, addressId: number): Promise<void> {
+    const row = await this.addresses.findAddress(addressId);
+    if (!row) refuse('data not found');
+    if (row.user_id !== userId || !(await this.addresses.deleteAddress(addressId, userId))) refuse('no permission to delete');
+  }
+}
+
+export function view(row: SavedAddressRow, currencyName: string) {
+  return {
+    id: row.id,
+    currency: row.currency_id,
+    currency_name: currencyName,
+    address: row.address,
+    notes: row.notes,
+    memo: row.memo,
+    active: activeOf(row.network),
+  };
+}

@@ -1,0 +1,187 @@
+import { randomUUID } from 'node:crypto';
+import { floorDecimal, WITHDRAWAL_STATUS } from '@tessera/protocol';
+import { refuse } from '../../http/refusal';
+import { formatAmount, hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
+import type { Core } from '../../core/core';
+import type { WithdrawalDecision } from '../../core/withdrawals/book';
+import type { WithdrawalStatus, WithdrawalWallet } from '../../core/withdrawals/state';
+import { verifyPassword } from '../../lib/password';
+import { paged, type PageRequest } from '../../lib/paging';
+import { formatTimestamp, type Clock } from '../../lib/time';
+import { isValidTxHash, isNetwork } from '../deposits/chain';
+import type { UserRepository } from '../users/repository';
+import type { ChainGate } from '../wallets/chain-gate';
+import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
+import { view, withdrawNetwork } from './address-book-service';
+import type { WithdrawalRecordRow, WithdrawalRepository } from './repository';
+
+export interface WithdrawInput {
+  currency?: number;
+  number?: string;
+  address?: string;
+  type?: string;
+  active?: string;
+  pay_password?: string;
+}
+
+const PERCENT = parseAmount('100');
+const show = (text: string) => floorDecimal(text, 8);
+
+function walletOf(type: string | undefined): WithdrawalWallet {
+  if (type === undefined || type === '' || type === 'change' || type === '2') return 'change';
+  if (type === 'micro' || type === '4') return 'micro';
+  refuse('parameter error');
+}
+
+/** Spec 3 §5: a flat fee (`rate`) in the change wallet; `amount × rate %` in the micro wallet. */
+export function withdrawalFee(currency: WalletCurrencyRow, wallet: WithdrawalWallet, amount: Atoms): Atoms {
+  if (wallet === 'change') return parseAmount(currency.withdraw_fee);
+  const fee = (amount * parseAmount(currency.micro_withdraw_percent)) / PERCENT;
+  // cut down to the currency's precision: the fee is never more than the rate says
+  const step = 10n ** BigInt(18 - Math.min(currency.decimals, 18));
+  return (fee / step) * step;
+}
+
+/**
+ * Withdrawals (spec 3 §4–§5): the amount is frozen on application, then an operator approves or
+ * rejects, and the chain reports success or failure. Rejection and chain failure refund exactly
+ * what was frozen. Every step is a core command, so it is in the ledger and never applied twice.
+ */
+export class WithdrawalService {
+  constructor(
+    private readonly core: Core,
+    private readonly withdrawals: WithdrawalRepository,
+    private readonly wallets: WalletRepository,
+    private readonly users: UserRepository,
+    private readonly gate: ChainGate,
+    private readonly clock: Clock,
+  ) {}
+
+  /** wallet/get_info */
+  async info(userId: number, currencyId: number | undefined, type: string | undefined) {
+    const currency = await this.withdrawable(currencyId);
+    const wallet = walletOf(type);
+    const balance = this.core.balance({ userId, currencyId: currency.id, wallet });
+    const used = this.core.withdrawals.usedToday(userId, currency.id, this.clock());
+    const saved = await this.withdrawals.savedAddresses(userId, currency.id);
+    return {
+      name: currency.name,
+      type: wallet,
+      change_balance: wallet === 'change' ? show(formatAmount(balance.available)) : undefined,
+      micro_balance: wallet === 'micro' ? show(formatAmount(balance.available)) : undefined,
+      min_number: formatAmount(parseAmount(currency.withdraw_min)),
+      max_number: formatAmount(parseAmount(currency.withdraw_max)),
+      day_limit: formatAmount(parseAmount(currency.withdraw_day_limit)),
+      day_used: formatAmount(used),
+      rate: formatAmount(parseAmount(wallet === 'change' ? currency.withdraw_fee : currency.micro_withdraw_percent)),
+      fee_mode: wallet === 'change' ? ('flat' as const) : ('percent' as const),
+      address: saved.map((row) => view(row, currency.name)),
+    };
+  }
+
+  /** wallet/out: checks the rules, then the core freezes the amount (and checks the day limit). */
+  async apply(userId: number, input: WithdrawInput): Promise<number> {
+    await this.gate.check(userId);
+    const currency = await this.withdrawable(input.currency);
+    const wallet = walletOf(input.type);
+    if (wallet === 'micro' && !(currency.is_micro && currency.is_legal)) refuse('this currency cannot be withdrawn');
+    if (!input.address) refuse('enter address');
+    if (!input.number) refuse('enter amount');
+    const amount = tryParseAmount(input.number);
+    if (amount === undefined || !hasAtMostDecimals(amount, currency.decimals)) refuse('parameter error');
+    if (amount <= 0n) refuse('amount must be greater than zero');
+    if (amount < parseAmount(currency.withdraw_min)) refuse('minimum amount not met');
+    const max = parseAmount(currency.withdraw_max);
+    if (max > 0n && amount > max) refuse('amount above maximum');
+    const saved = (await this.withdrawals.savedAddresses(userId, currency.id)).find((row) => row.address === input.address);
+    const network = saved && isNetwork(saved.network) ? saved.network : withdrawNetwork(currency, input.address, input.active);
+    const fee = withdrawalFee(currency, wallet, amount);
+    if (fee >= amount) refuse('minimum amount not met');
+    await this.checkPayPassword(userId, input.pay_password);
+    const result = await this.core.execute({
+      kind: 'withdraw_apply',
+      key: `withdraw:${randomUUID()}`,
+      userId,
+      currencyId: currency.id,
+      wallet,
+      network,
+      address: input.address,
+      memo: saved?.memo ?? '',
+      amount,
+      fee,
+      dayLimit: parseAmount(currency.withdraw_day_limit),
+    });
+    if (!result.applied || result.withdrawalId === undefined) refuse('please retry');
+    return result.withdrawalId;
+  }
+
+  /** An operator's or the chain's step; repeating the same step changes nothing. */
+  async review(withdrawalId: number, decision: WithdrawalDecision, details: { txHash?: string; note?: string } = {}) {
+    const row = await this.withdrawals.find(withdrawalId);
+    if (!row) refuse('data not found');
+    if (decision === 'chain_success') {
+      if (!details.txHash || !isNetwork(row.network) || !isValidTxHash(row.network, details.txHash)) refuse('transaction hash is not valid');
+    }
+    const result = await this.core.execute({
+      kind: 'withdraw_review',
+      key: `withdrawal:${withdrawalId}:${decision}`,
+      withdrawalId,
+      decision,
+      txHash: details.txHash,
+      note: details.note?.slice(0, 200),
+    });
+    const after = await this.withdrawals.find(withdrawalId);
+    return { applied: result.applied, status: after?.status ?? row.status };
+  }
+
+  async records(userId: number, currencyId: number | undefined, page: PageRequest) {
+    const [rows, currencies] = await Promise.all([this.withdrawals.listOfUser(userId, currencyId, page.limit, page.offset), this.wallets.currencies()]);
+    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
+    return paged(rows.map((row) => record(row, names)), rows[0]?.total ?? 0, page);
+  }
+
+  async forOperator(status: string | undefined, page: PageRequest) {
+    const [rows, currencies] = await Promise.all([this.withdrawals.listByStatus(status, page.limit, page.offset), this.wallets.currencies()]);
+    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
+    return paged(
+      rows.map((row) => ({ ...record(row, names), state: row.status, user_id: row.user_id, user_account: row.account, note: row.note, memo: row.memo })),
+      rows[0]?.total ?? 0,
+      page,
+    );
+  }
+
+  private async withdrawable(currencyId: number | undefined): Promise<WalletCurrencyRow> {
+    if (!currencyId) refuse('parameter error');
+    const currency = await this.wallets.currency(currencyId);
+    if (!currency) refuse('currency not found');
+    if (!currency.can_withdraw) refuse('this currency cannot be withdrawn');
+    return currency;
+  }
+
+  private async checkPayPassword(userId: number, password: string | undefined): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) refuse('user not found');
+    if (!user.pay_password_hash) refuse('payment password not set');
+    if (!password) refuse('enter the payment password');
+    if (!(await verifyPassword(user.pay_password_hash, password))) refuse('wrong payment password');
+  }
+}
+
+function record(row: WithdrawalRecordRow, names: Map<number, string>) {
+  const amount = parseAmount(row.amount);
+  const fee = parseAmount(row.fee);
+  return {
+    id: Number(row.id),
+    currency: row.currency_id,
+    currency_name: names.get(row.currency_id) ?? '',
+    account: row.wallet,
+    number: show(row.amount),
+    fee: show(row.fee),
+    received: show(formatAmount(amount - fee)),
+    address: row.address,
+    network: row.network,
+    status: WITHDRAWAL_STATUS[row.status as WithdrawalStatus],
+    tx_hash: row.tx_hash,
+    created_time: formatTimestamp(row.created_at),
+  };
+}

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAudit } from '../../src/core/audit';
+import { deriveDepositAddress, developmentDepositKeys, parseDepositKeys } from '../../src/modules/deposits/chain';
+import { apiClient } from '../support/client';
+import { operatorCall, operatorToken, registerUser } from '../support/accounts';
+import { postFiles, TINY_PNG } from '../support/multipart';
+import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+
+const TRC_HASH = 'a'.repeat(64);
+const BTC_HASH = 'b'.repeat(64);
+const ERC_HASH = `0x${'c'.repeat(64)}`;
+
+interface Addresses {
+  btc: string;
+  eth: string;
+  usdt: string;
+  erc: string;
+  usdt_erc20: string;
+  list: { id: number; type: string; address: string }[];
+}
+
+describeEachDatabase('deposits', (kind) => {
+  let app: TestApp;
+  let api: ReturnType<typeof apiClient>;
+  let user: { token: string; id: number };
+  let other: { token: string; id: number };
+  let operator: ReturnType<typeof operatorCall>;
+
+  const change = (userId: number, currencyId: number) => app.core.balance({ userId, currencyId, wallet: 'change' });
+  const uploadProof = async (token: string) => {
+    const reply = await postFiles(app, '/api/upload', token, [{ filename: 'proof.png', contentType: 'image/png', bytes: TINY_PNG }]);
+    return reply.body.message;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp(kind);
+    api = apiClient(app);
+    user = await registerUser(api, 'depositor@example.com');
+    other = await registerUser(api, 'other-depositor@example.com');
+    operator = operatorCall(app, await operatorToken(app));
+  });
+  afterAll(async () => {
+    expect((await runAudit(app.db)).ok).toBe(true);
+    await app.close();
+  });
+
+  describe('addresses', () => {
+    it('derives each user’s own addresses from the configured keys, the same every time', async () => {
+      const first = await api.post<Addresses>('wallet/get_in_address', { currency: 3 }, { token: user.token });
+      const again = await api.post<Addresses>('wallet/get_in_addresss', { currency: 3, lang: 'en' }, { token: user.token });
+      expect(first.body.type).toBe('ok');
+      expect(again.body.message).toEqual(first.body.message);
+      const keys = parseDepositKeys(developmentDepositKeys());
+      const mine = first.body.message;
+      expect(mine.btc).toBe(deriveDepositAddress(keys, 'btc', user.id));
+      expect(mine.eth).toBe(deriveDepositAddress(keys, 'erc20', user.id));
+      expect(mine.usdt).toBe(deriveDepositAddress(keys, 'trc20', user.id));
+      expect(mine.btc).toMatch(/^bc1q/);
+      expect(mine.usdt).toMatch(/^T/);
+      expect(mine.erc).toBe(mine.eth);
+      expect(mine.usdt_erc20).toBe(mine.eth);
+      expect(mine.list.map((item) => item.type)).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT-TRC20', 'USDT-ERC20', 'USDC-ERC20']));
+      const theirs = (await api.post<Addresses>('wallet/get_in_address', {}, { token: other.token })).body.message;
+      expect(theirs.btc).not.toBe(mine.btc);
+      expect(theirs.eth).not.toBe(mine.eth);
+    });
+
+    it('refuses a currency that takes no deposits, the guest account, visitors, and everyone while closed', async () => {
+      expect((await api.post('wallet/get_in_address', { currency: 4 }, { token: user.token })).body.message).toBe('this currency cannot be deposited');
+      const guest = (await api.post<string>('user/login', { is_vistor: 1 })).body.message;
+      expect((await api.post('wallet/get_in_address', {}, { token: guest })).body.message).toBe('guest accounts cannot do this');
+      expect((await api.post('wallet/get_in_address', {})).body.type).toBe('999');
+      expect((await operator('PUT', '/settings/deposits', { open: false })).status).toBe(200);
+      try {
+        expect((await api.post('wallet/get_in_address', {}, { token: user.token })).body.message).toBe('deposit and withdrawal are not open');
+        expect((await api.post('wallet/list', {}, { token: user.token })).body.message).toMatchObject({ is_open_CTbi: 0 });
+      } finally {
+        await operator('PUT', '/settings/deposits', { open: true });
+      }
+    });
+
+    it('shows the company’s addresses for manual deposits', async () => {
+      const reply = await api.get<{ company_eth_address: string; list: { title: string; qrcode: string }[] }>('money/rechange', { user_id: user.id }, { token: user.token });
+      expect(reply.body.message.company_eth_address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(reply.body.message.list.find((item) => item.title === 'USDT-TRC20')?.qrcode).toMatch(/^\/api\/qrcode\?text=T/);
+    });
+  });
+
+  describe('manual deposits', () => {
+    it('refuses a request missing any field or with a bad hash, amount, image or currency, and writes nothing', async () => {
+      const pic = await uploadProof(user.token);
+      const full = { currency: 3, acc: 'TXsender', hash: 'd'.repeat(64), amount: '25', pic, active: '1' };
+      for (const field of ['currency', 'acc', 'hash', 'amount', 'pic'] as const) {
+        const { [field]: _dropped, ...rest } = full;
+        expect((await api.post('wallet/charge_req', rest, { token: user.token })).body.message, field).toBe('parameter error');
+      }
+      const refusal = async (change: Partial<typeof full>) => (await api.post('wallet/charge_req', { ...full, ...change }, { token: user.token })).body.message;
+      expect(await refusal({ hash: 'not-a-hash' })).toBe('transaction hash is not valid');
+      expect(await refusal({ active: '0' })).toBe('transaction hash is not valid');
+      expect(await refusal({ amount: '0' })).toBe('amount must be greater than zero');
+      expect(await refusal({ amount: '-5' })).toBe('amount must be greater than zero');
+      expect(await refusal({ amount: '1.123456789' })).toBe('parameter error');
+      expect(await refusal({ currency: 4 })).toBe('this currency cannot be deposited');
+      expect(await refusal({ currency: 999 })).toBe('currency not found');
+      expect(await refusal({ pic: '/uploads/not-mine.png' })).toBe('photo not found, upload it again');
+      expect(await refusal({ pic: await uploadProof(other.token) })).toBe('photo not found, upload it again');
+      const records = await api.post<{ total: number }>('wallet/charge_log', {}, { token: user.token });
+      expect(records.body.message.total).toBe(0);
+    });
+
+    it('credits nothing until an operator confirms, then exactly once however often it is confirmed', async () => {
+      const before = change(user.id, 3).available;
+      const pic = await uploadProof(user.token);
+      const submitted = await api.post('wallet/charge_req', { currency: 3, acc: 'TXsender', hash: TRC_HASH, amount: '125.5', pic, recharge_type: '1', type: 'change', active: '1' }, { token: user.token });
+      expect(submitted.body).toEqual({ type: 'ok', message: 'recharge submitted' });
+      const again = await api.post('wallet/charge_req', { currency: 3, acc: 'TXsender', hash: TRC_HASH.toUpperCase(), amount: '125.5', pic, active: '1' }, { token: other.token });
+      expect(again.body.message).toBe('photo not found, upload it again');
+      const resubmit = await api.post('wallet/charge_req', { currency: 3, acc: 'TXsender', hash: TRC_HASH.toUpperCase(), amount: '1', pic, active: '1' }, { token: user.token });
+      expect(resubmit.body.message).toBe('transaction already submitted');
+      expect(change(user.id, 3).available).toBe(before);
+
+      const pending = (await operator('GET', '/deposits?status=0')).body as { list: { id: number; user_id: number; amount: string; proof_url: string; network: string }[] };
+      const request = pending.list.find((item) => item.user_id === user.id);
+      expect(request).toMatchObject({ amount: '125.50000000', proof_url: pic, network: 'trc20' });
+      const id = request?.id ?? 0;
+      const [first, second] = await Promise.all([operator('POST', `/deposits/${id}/confirm`, {}), operator('POST', `/deposits/${id}/confirm`, {})]);
+      expect([first.body.applied, second.body.applied].sort()).toEqual([false, true]);
+      const third = await operator('POST', `/deposits/${id}/confirm`, {});
+      expect(third.body).toMatchObject({ applied: false, status: 1, credited: '125.5' });
+      expect(change(user.id, 3).available - before).toBe(125_500_000_000_000_000_000n);
+      expect((await operator('POST', `/deposits/${id}/reject`, { reason: 'late' })).status).toBe(409);
+
+      const log = await api.post<{ list: { status: number; amount: string; hash: string }[] }>('wallet/charge_log', { currency: 3 }, { token: user.token });
+      expect(log.body.message.list[0]).toMatchObject({ status: 1, amount: '125.50000000', hash: TRC_HASH });
+      const entries = await api.post<{ list: { reason: string; value: string; info: string }[] }>('wallet/legal_log', { type: 2, currency: 3 }, { token: user.token, lang: 'en' });
+      expect(entries.body.message.list[0]).toMatchObject({ reason: 'deposit', value: '125.5', info: 'Deposit credited' });
+    });
+
+    it('lets an operator reject a request; a rejected transaction may be submitted again', async () => {
+      const pic = await uploadProof(user.token);
+      await api.post('wallet/charge_req', { currency: 1, acc: 'bc1qsender', hash: BTC_HASH, amount: '0.01', pic }, { token: user.token });
+      const pending = (await operator('GET', '/deposits?status=0')).body as { list: { id: number; hash: string }[] };
+      const id = pending.list.find((item) => item.hash === BTC_HASH)?.id ?? 0;
+      expect((await operator('POST', `/deposits/${id}/reject`, { reason: 'no such transfer' })).status).toBe(200);
+      expect((await operator('POST', `/deposits/${id}/reject`, {})).status).toBe(409);
+      expect((await operator('POST', `/deposits/${id}/confirm`, {})).status).toBe(409);
+      expect(change(user.id, 1).available).toBe(0n);
+      expect((await api.post('wallet/charge_req', { currency: 1, acc: 'bc1qsender', hash: BTC_HASH, amount: '0.01', pic }, { token: user.token })).body.type).toBe('ok');
+    });
+  });
+
+  describe('chain deposits', () => {
+    it('credits a transfer the chain watcher reports to a user’s address, once per transaction', async () => {
+      const mine = (await api.post<Addresses>('wallet/get_in_address', {}, { token: other.token })).body.message;
+      const report = (address: string, txHash = ERC_HASH) =>
+        api.post<{ applied: boolean }>('dev/chain/deposit', { network: 'erc20', address, currency_id: 2, tx_hash: txHash, amount: '1.25' });
+      expect((await report(mine.eth.toLowerCase())).body.message).toMatchObject({ applied: true, status: 1 });
+      expect((await report(mine.eth)).body.message).toMatchObject({ applied: false, status: 1 });
+      expect(change(other.id, 2).available).toBe(1_250_000_000_000_000_000n);
+      expect((await report(`0x${'1'.repeat(40)}`, `0x${'e'.repeat(64)}`)).body.message).toBe('address wrong');
+      expect((await report(mine.eth, 'f'.repeat(64))).body.message).toBe('transaction hash is not valid');
+    });
+  });
+});
