@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { developmentDepositKeys } from './modules/deposits/chain';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -63,6 +64,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (settings.NODE_ENV === 'production' && xpubs.some((key) => !key)) {
     // the development keys come from a public mnemonic: anyone could take deposits sent to them
     throw new Error('invalid configuration:\n  DEPOSIT_XPUB_BTC, DEPOSIT_XPUB_ETH, DEPOSIT_XPUB_TRON: set the operator’s keys in production');
+  }
+  if (settings.NODE_ENV === 'production' && Object.values(developmentDepositKeys()).some((key) => xpubs.includes(key))) {
+    throw new Error('invalid configuration:\n  DEPOSIT_XPUB_*: the development keys come from a public mnemonic, not for production');
   }
   return {
     ...settings,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { developmentDepositKeys } from '../../src/modules/deposits/chain';
 import { loadConfig } from '../../src/config';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
@@ -71,8 +72,14 @@ describeEachDatabase('operator API', (kind) => {
   });
 });
 
-it('refuses to start in production with the development operator password', () => {
-  expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ADMIN_PASSWORD/);
-  expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'admin-dev-password' })).toThrow(/ADMIN_PASSWORD/);
-  expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password' }).ADMIN_PASSWORD).toBe('a-strong-operator-password');
+it('refuses to start in production with the development operator password or deposit keys', () => {
+  const keys = developmentDepositKeys();
+  // any three keys that are not the development ones will do for this check
+  const own = { DEPOSIT_XPUB_BTC: 'btc-key', DEPOSIT_XPUB_ETH: 'eth-key', DEPOSIT_XPUB_TRON: 'tron-key' };
+  expect(() => loadConfig({ NODE_ENV: 'production', ...own })).toThrow(/ADMIN_PASSWORD/);
+  expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'admin-dev-password', ...own })).toThrow(/ADMIN_PASSWORD/);
+  const strong = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password' };
+  expect(loadConfig({ ...strong, ...own }).ADMIN_PASSWORD).toBe('a-strong-operator-password');
+  expect(() => loadConfig(strong)).toThrow(/DEPOSIT_XPUB_BTC/);
+  expect(() => loadConfig({ ...strong, ...own, DEPOSIT_XPUB_ETH: keys.erc20 })).toThrow(/public mnemonic/);
 });
