@@ -3,6 +3,7 @@ import { CODE_TTL_MINUTES, MAX_CODES_PER_ADDRESS_PER_HOUR, MAX_FAILED_CHECKS } f
 import { latestCode } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
+import { productionDepositEnv } from '../support/deposit-keys';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 describeEachDatabase('verification codes', (kind) => {
@@ -137,12 +138,14 @@ describeEachDatabase('verification codes', (kind) => {
   });
 });
 
-describeEachDatabase('the development outbox in production', (kind) => {
-  it('does not exist', async () => {
-    const app = await createTestApp(kind, { env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password' } });
+describeEachDatabase('the development outbox and chain watcher in production', (kind) => {
+  it('do not exist', async () => {
+    const app = await createTestApp(kind, { env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password', ...productionDepositEnv() } });
     try {
       const reply = await app.http.inject({ method: 'GET', url: '/api/dev/outbox?to=demo@tessera.example' });
       expect(reply.statusCode).toBe(404);
+      const chain = await app.http.inject({ method: 'POST', url: '/api/dev/chain/deposit', payload: { network: 'btc' } });
+      expect(chain.statusCode).toBe(404);
     } finally {
       await app.close();
     }
