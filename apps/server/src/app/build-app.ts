@@ -73,6 +73,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   installErrorHandler(http);
   installMessageLanguage(http);
 
+  await db.claimWriter();
   const core = new Core(new CoreRepository(db), (error) => http.log.error({ err: error }, 'core fault'), clock);
   await core.start();
   const services = createServices(db, config, clock, core);

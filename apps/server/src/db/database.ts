@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { claimLockFile } from './lock-file';
 
 /** What repositories need: parameterised queries. Both PGlite and PostgreSQL speak the same SQL. */
 export interface Queryable {
@@ -12,14 +13,23 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Makes this process the only writer of the database's money (decision 0005): a second server
+   * on the same database would run a second core. Throws when another process holds it; the
+   * claim ends with `close()` or with the process.
+   */
+  claimWriter(): Promise<void>;
   close(): Promise<void>;
 }
+
+export const WRITER_TAKEN = 'another server process already runs the core on this database';
 
 // Bigint columns (counts, sums) come back as text from both drivers; ids we keep as integer columns.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openPglite(dataDir?: string): Promise<Database> {
   const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  let release: (() => Promise<void>) | undefined;
   // PGlite runs one statement at a time; a queue keeps a transaction's statements together.
   return {
     kind: 'pglite',
@@ -39,8 +49,13 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     async exec(sql: string) {
       await lite.exec(sql);
     },
+    async claimWriter() {
+      // an in-memory database belongs to this process alone
+      if (dataDir) release = await claimLockFile(`${dataDir}.lock`, WRITER_TAKEN);
+    },
     async close() {
       await lite.close();
+      await release?.();
     },
   };
 }
@@ -53,12 +68,14 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
-  const pool = new pg.Pool({
+  const connection = {
     connectionString: options.connectionString,
-    max: options.max ?? 10,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
   await pool.query('select 1');
+  // the advisory lock lives as long as this session: its own connection, outside the pool
+  let writer: pg.Client | undefined;
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
@@ -86,7 +103,28 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     async exec(sql: string) {
       await pool.query(sql);
     },
+    async claimWriter() {
+      if (writer) return;
+      const client = new pg.Client(connection);
+      await client.connect();
+      // one lock per schema: tests give every file a schema of its own on one database
+      const { rows } = await client.query<{ taken: boolean }>(
+        `select pg_try_advisory_lock(hashtext('tessera-core:' || current_schema())) as taken`,
+      );
+      if (!rows[0]?.taken) {
+        await client.end();
+        throw new Error(WRITER_TAKEN);
+      }
+      // a lost session loses the lock: stop rather than write beside another core
+      client.on('error', (error) => {
+        console.error('the core lock connection failed; stopping', error);
+        process.exit(1);
+      });
+      writer = client;
+    },
     async close() {
+      await writer?.end();
+      writer = undefined;
       await pool.end();
     },
   };

@@ -36,7 +36,7 @@ describeEachDatabase('spot API', (kind) => {
   let buyer: { token: string; id: number };
 
   beforeAll(async () => {
-    app = await createTestApp(kind);
+    app = await createTestApp(kind, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
     api = apiClient(app);
     seller = await registerUser(api, 'seller@example.com');
     buyer = await registerUser(api, 'buyer@example.com');
@@ -115,16 +115,25 @@ describeEachDatabase('spot API', (kind) => {
     expect((await api.post('transaction/in', { ...BTC_USDT, price: '1', num: '1' })).body.type).toBe('999');
   });
 
-  it('never overdraws under many concurrent orders from many connections', async () => {
+  it('never overdraws under 1,000 conflicting orders from many connections', async () => {
     const trader = await registerUser(api, 'racer@example.com');
     await app.core.execute({ kind: 'adjust', key: 'fund-racer', userId: trader.id, currencyId: 3, wallet: 'change', amount: parseAmount('1000'), reason: 'adjustment', reference: 'test' });
-    const replies = await Promise.all(
-      Array.from({ length: 60 }, () => api.post<string>('transaction/in', { ...BTC_USDT, price: '100', num: '0.5' }, { token: trader.token })),
-    );
-    const accepted = replies.filter((reply) => reply.body.type === 'ok').length;
-    expect(accepted).toBe(20);
-    expect(replies.filter((reply) => reply.body.message === 'insufficient balance')).toHaveLength(40);
+    // over real sockets: the HTTP client opens a connection per request still waiting
+    const base = await app.http.listen({ port: 0, host: '127.0.0.1' });
+    const place = async () => {
+      const response = await fetch(`${base}/api/transaction/in`, {
+        method: 'POST',
+        headers: { authorization: trader.token, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ legal_id: '3', currency_id: '1', price: '100', num: '0.5' }).toString(),
+      });
+      return (await response.json()) as { type: string; message: unknown };
+    };
+    // each order locks 50 USDT: 1,000 USDT covers 20 of them
+    const replies = await Promise.all(Array.from({ length: 1000 }, place));
+    expect(replies.filter((reply) => reply.type === 'ok')).toHaveLength(20);
+    expect(replies.filter((reply) => reply.message === 'insufficient balance')).toHaveLength(980);
     const deal = await api.post<Deal>('transaction/deal', BTC_USDT, { token: trader.token });
     expect(deal.body.message.user_legal).toBe('0.00000000');
+    expect(app.core.balance({ userId: trader.id, currencyId: 3, wallet: 'change' })).toEqual({ available: 0n, locked: parseAmount('1000') });
   });
 });
