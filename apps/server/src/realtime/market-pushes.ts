@@ -14,13 +14,17 @@ import { BOOK_LEVELS, type MarketData } from '../modules/market/market-data';
  * Rates: one 100 ms timer merges everything. Per pair at most 10 `market_depth` and
  * `transaction` pushes a second (books that changed, via `takeChangedBooks`), 10 `kline` 1min
  * pushes a second (pairs that traded), 4 `daymarket` and `market_detail` a second; `kline` of
- * the other resolutions after each flush (once a second) for the candles that changed.
+ * the other resolutions after each flush (once a second) for the candles that changed, to the
+ * pair's subscribers. Sockets of `market:all` get those coarse candles every 5 s instead, the
+ * newest of each: with every pair trading, thirteen resolutions a second per pair would be
+ * ~150 events a second to every legacy client, for charts that show one pair and one period.
  */
 export const MARKET_ALL_ROOM = 'market:all';
 export const pairRoom = (pairId: number) => `pair:${pairId}`;
 
 const TICK_MS = 100;
 const SUMMARY_MS = 250;
+const COARSE_TO_ALL_MS = 5000;
 
 export interface MarketPushes {
   stop(): void;
@@ -32,6 +36,8 @@ export function attachMarketPushes(io: Server, market: MarketData): MarketPushes
   const traded = new Set<number>();
   const summaries = new Set<number>();
   const lastSummary = new Map<number, number>();
+  /** the newest coarse candle per pair and period, waiting for the next push to `market:all` */
+  const coarseForAll = new Map<string, NonNullable<ReturnType<MarketData['flushedKline']>>>();
 
   const toPair = (pairId: number) => io.to([MARKET_ALL_ROOM, pairRoom(pairId)]);
 
@@ -70,8 +76,15 @@ export function attachMarketPushes(io: Server, market: MarketData): MarketPushes
       // 1min goes out on the 100 ms tick already
       if (candle.period === '1min') continue;
       const push = market.flushedKline(candle);
-      if (push) toPair(candle.pairId).emit('kline', push);
+      if (!push) continue;
+      io.to(pairRoom(candle.pairId)).emit('kline', push);
+      coarseForAll.set(`${candle.pairId}:${candle.period}`, push);
     }
+  };
+
+  const pushCoarseToAll = () => {
+    for (const push of coarseForAll.values()) io.to(MARKET_ALL_ROOM).emit('kline', push);
+    coarseForAll.clear();
   };
 
   const tick = () => {
@@ -111,9 +124,12 @@ export function attachMarketPushes(io: Server, market: MarketData): MarketPushes
   market.events.on('flushed', onFlushed);
   const timer = setInterval(tick, TICK_MS);
   timer.unref();
+  const coarseTimer = setInterval(pushCoarseToAll, COARSE_TO_ALL_MS);
+  coarseTimer.unref();
   return {
     stop() {
       clearInterval(timer);
+      clearInterval(coarseTimer);
       io.off('connection', onConnection);
       market.events.off('trades', onTrades);
       market.events.off('flushed', onFlushed);
