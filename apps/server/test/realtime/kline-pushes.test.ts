@@ -39,7 +39,6 @@ describeEachDatabase('kline pushes', (kind) => {
     await subscriber.socket.emitWithAck('sub', { legal_id: 3, currency_id: 2 });
     const legacy = await openSocket();
     try {
-
       const users = await app.db.query<{ id: number }>(`select id from users where kind = 'user' and not is_vistor order by id limit 2`);
       const [maker = 0, taker = 0] = users.map((row) => row.id);
       for (const userId of [maker, taker]) {
