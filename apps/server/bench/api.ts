@@ -60,7 +60,9 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
   const accounts = await seedUsers(db);
   await db.close();
 
-  const server = await startServerProcess({ ...env, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000' });
+  // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const server = await startServerProcess({ ...env, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000' }, profile);
   try {
     const operator = (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token;
     const tokens: string[] = [];
@@ -139,11 +141,14 @@ if (postgres) {
 } else {
   console.log('no PostgreSQL answers: measuring PGlite only');
 }
-const liteDir = await mkdtemp(path.join(tmpdir(), 'tessera-bench-'));
-try {
-  rows.push(await runOn('PGlite', { DATA_DIR: liteDir }, () => openPglite(path.join(liteDir, 'pglite'))));
-} finally {
-  await rm(liteDir, { recursive: true, force: true });
+// BENCH_ONLY=postgres skips the embedded database (profiling, quick checks)
+if (process.env.BENCH_ONLY !== 'postgres') {
+  const liteDir = await mkdtemp(path.join(tmpdir(), 'tessera-bench-'));
+  try {
+    rows.push(await runOn('PGlite', { DATA_DIR: liteDir }, () => openPglite(path.join(liteDir, 'pglite'))));
+  } finally {
+    await rm(liteDir, { recursive: true, force: true });
+  }
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

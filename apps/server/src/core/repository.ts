@@ -185,7 +185,7 @@ export class CoreRepository {
     }
     if (parts.length === 0) return;
     const ctes = parts.map((part, index) => `w${index} as (${part})`).join(',\n');
-    await this.db.query(`with ${ctes} select 1`, params);
+    await this.db.queryPrepared(`with ${ctes} select 1`, params);
   }
 }
 

@@ -9,6 +9,11 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * The same as `query`, for a statement run over and over (the core's batch write): PostgreSQL
+   * parses and plans it once per connection and then reuses the plan.
+   */
+  queryPrepared<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations). */
@@ -36,6 +41,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await lite.query<Row>(sql, params as unknown[]);
       return result.rows;
+    },
+    async queryPrepared<Row>(sql: string, params: readonly unknown[] = []) {
+      return (await lite.query<Row>(sql, params as unknown[])).rows;
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       return lite.transaction(async (tx) =>
@@ -76,10 +84,21 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   await pool.query('select 1');
   // the advisory lock lives as long as this session: its own connection, outside the pool
   let writer: pg.Client | undefined;
+  /** names of prepared statements by their text: a connection prepares each name once */
+  const statementNames = new Map<string, string>();
   return {
     kind: 'postgres',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await pool.query(sql, params as unknown[]);
+      return result.rows as Row[];
+    },
+    async queryPrepared<Row>(sql: string, params: readonly unknown[] = []) {
+      let name = statementNames.get(sql);
+      if (!name) {
+        name = `s${statementNames.size + 1}`;
+        statementNames.set(sql, name);
+      }
+      const result = await pool.query({ name, text: sql, values: params as unknown[] });
       return result.rows as Row[];
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
