@@ -177,8 +177,10 @@ describeEachDatabase('market pushes on the socket', (kind) => {
     expect(pairsOf(narrow, 'market_detail')).toEqual(new Set([1]));
   });
 
-  it('pushes the other resolutions after each flush', async () => {
-    const socket = recorder(await open());
+  it('pushes the other resolutions after each flush to the pair’s subscribers', async () => {
+    const subscribed = await open();
+    await new Promise((resolve) => subscribed.emit('sub', { legal_id: 3, currency_id: 2 }, resolve));
+    const socket = recorder(subscribed);
     feed.publish([feed.trade(app, ETH_PAIR, '3060', '0.25', new Date())]);
     await app.services.market.flush();
     await sleep(250);

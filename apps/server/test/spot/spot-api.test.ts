@@ -130,6 +130,8 @@ describeEachDatabase('spot API', (kind) => {
     };
     // each order locks 50 USDT: 1,000 USDT covers 20 of them
     const replies = await Promise.all(Array.from({ length: 1000 }, place));
+    const others = replies.filter((reply) => reply.type !== 'ok' && reply.message !== 'insufficient balance');
+    expect(others).toEqual([]);
     expect(replies.filter((reply) => reply.type === 'ok')).toHaveLength(20);
     expect(replies.filter((reply) => reply.message === 'insufficient balance')).toHaveLength(980);
     const deal = await api.post<Deal>('transaction/deal', BTC_USDT, { token: trader.token });
