@@ -115,12 +115,6 @@ export class CoreRepository {
     };
   }
 
-  /** The number of the last batch written (decision 0006). */
-  async loadBatchSequence(): Promise<number> {
-    const [row] = await this.db.query<{ seq: string }>('select seq::text from core_head where id = 1');
-    return Number(row?.seq ?? 0);
-  }
-
   async loadCommandKeys(): Promise<Set<string>> {
     const rows = await this.db.query<{ idempotency_key: string }>('select idempotency_key from core_commands');
     return new Set(rows.map((row) => row.idempotency_key));
@@ -130,27 +124,21 @@ export class CoreRepository {
    * The whole batch in ONE statement: data-modifying CTEs fed by arrays (`unnest`), so a batch
    * costs one round trip whatever its size, and a single statement is atomic without BEGIN and
    * COMMIT. Either all of it is durable, or none of it.
-   *
-   * The statement first moves the batch sequence from `previous` to `next` (decision 0006); every
-   * insert is conditional on that. Answers false when the sequence was not at `previous` (the
-   * batch before failed): then nothing was written.
    */
-  async writeBatch(batch: BatchWrite, previous: number, next: number): Promise<boolean> {
+  async writeBatch(batch: BatchWrite): Promise<void> {
     const params: unknown[] = [];
     const array = (values: unknown[], type: string) => `$${params.push(values)}::${type}[]`;
     const parts: string[] = [];
-    const head = `head as (update core_head set seq = $${params.push(next)}::bigint where id = 1 and seq = $${params.push(previous)}::bigint returning seq)`;
-    const guarded = 'where exists (select 1 from head)';
     if (batch.commands.length > 0) {
       parts.push(`insert into core_commands (idempotency_key, kind)
-        select * from unnest(${array(batch.commands.map((c) => c.key), 'text')}, ${array(batch.commands.map((c) => c.kind), 'text')}) ${guarded}`);
+        select * from unnest(${array(batch.commands.map((c) => c.key), 'text')}, ${array(batch.commands.map((c) => c.kind), 'text')})`);
     }
     if (batch.entries.length > 0) {
       const e = batch.entries;
       parts.push(`insert into ledger_entries (user_id, currency_id, wallet, delta_available, delta_locked, reason, reference, idempotency_key)
         select * from unnest(${array(e.map((x) => x.userId), 'int')}, ${array(e.map((x) => x.currencyId), 'int')}, ${array(e.map((x) => x.wallet), 'text')},
           ${array(e.map((x) => formatAmount(x.deltaAvailable)), 'numeric')}, ${array(e.map((x) => formatAmount(x.deltaLocked)), 'numeric')},
-          ${array(e.map((x) => x.reason), 'text')}, ${array(e.map((x) => x.reference), 'text')}, ${array(e.map((x) => x.idempotencyKey), 'text')}) ${guarded}`);
+          ${array(e.map((x) => x.reason), 'text')}, ${array(e.map((x) => x.reference), 'text')}, ${array(e.map((x) => x.idempotencyKey), 'text')})`);
     }
     if (batch.balances.length > 0) {
       const b = batch.balances;
@@ -158,7 +146,7 @@ export class CoreRepository {
       parts.push(`insert into balances (user_id, currency_id, wallet, available, locked, updated_at)
         select u, c, w, a, l, now() from unnest(${array(b.map((x) => x.userId), 'int')}, ${array(b.map((x) => x.currencyId), 'int')},
           ${array(b.map((x) => x.wallet), 'text')}, ${array(b.map((x) => formatAmount(x.available)), 'numeric')},
-          ${array(b.map((x) => formatAmount(x.locked)), 'numeric')}) as t(u, c, w, a, l) ${guarded}
+          ${array(b.map((x) => formatAmount(x.locked)), 'numeric')}) as t(u, c, w, a, l)
         on conflict (user_id, currency_id, wallet) do update
           set available = excluded.available, locked = excluded.locked, updated_at = excluded.updated_at`);
     }
@@ -170,7 +158,7 @@ export class CoreRepository {
           ${array(o.map((x) => (x.price === null ? null : formatAmount(x.price))), 'numeric')}, ${array(o.map((x) => formatAmount(x.quantity)), 'numeric')},
           ${array(o.map((x) => formatAmount(x.filled)), 'numeric')}, ${array(o.map((x) => formatAmount(x.filledQuote)), 'numeric')},
           ${array(o.map((x) => formatAmount(x.locked)), 'numeric')}, ${array(o.map((x) => x.status), 'text')},
-          ${array(o.map((x) => x.createdAt.toISOString()), 'timestamptz')}, ${array(o.map((x) => x.updatedAt.toISOString()), 'timestamptz')}) ${guarded}
+          ${array(o.map((x) => x.createdAt.toISOString()), 'timestamptz')}, ${array(o.map((x) => x.updatedAt.toISOString()), 'timestamptz')})
         on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote, locked = excluded.locked,
           status = excluded.status, updated_at = excluded.updated_at`);
     }
@@ -182,7 +170,7 @@ export class CoreRepository {
           ${array(t.map((x) => x.takerSide), 'text')}, ${array(t.map((x) => x.buyOrderId), 'bigint')}, ${array(t.map((x) => x.sellOrderId), 'bigint')},
           ${array(t.map((x) => x.buyerId), 'int')}, ${array(t.map((x) => x.sellerId), 'int')},
           ${array(t.map((x) => formatAmount(x.buyerFee)), 'numeric')}, ${array(t.map((x) => formatAmount(x.sellerFee)), 'numeric')},
-          ${array(t.map((x) => x.createdAt.toISOString()), 'timestamptz')}) ${guarded}`);
+          ${array(t.map((x) => x.createdAt.toISOString()), 'timestamptz')})`);
     }
     if (batch.withdrawals.length > 0) {
       const w = batch.withdrawals;
@@ -192,12 +180,12 @@ export class CoreRepository {
           ${array(w.map((x) => x.memo), 'text')}, ${array(w.map((x) => formatAmount(x.amount)), 'numeric')},
           ${array(w.map((x) => formatAmount(x.fee)), 'numeric')}, ${array(w.map((x) => x.status), 'text')},
           ${array(w.map((x) => x.txHash), 'text')}, ${array(w.map((x) => x.note), 'text')},
-          ${array(w.map((x) => x.createdAt.toISOString()), 'timestamptz')}, ${array(w.map((x) => x.updatedAt.toISOString()), 'timestamptz')}) ${guarded}
+          ${array(w.map((x) => x.createdAt.toISOString()), 'timestamptz')}, ${array(w.map((x) => x.updatedAt.toISOString()), 'timestamptz')})
         on conflict (id) do update set status = excluded.status, tx_hash = excluded.tx_hash, note = excluded.note, updated_at = excluded.updated_at`);
     }
-    const ctes = [head, ...parts.map((part, index) => `w${index} as (${part})`)].join(',\n');
-    const [row] = await this.db.queryPrepared<{ moved: number }>(`with ${ctes} select count(*)::int as moved from head`, params);
-    return row?.moved === 1;
+    if (parts.length === 0) return;
+    const ctes = parts.map((part, index) => `w${index} as (${part})`).join(',\n');
+    await this.db.queryPrepared(`with ${ctes} select 1`, params);
   }
 }
 
