@@ -67,8 +67,9 @@ describeEachDatabase('wallets', (kind) => {
     expect((await api.post('wallet/change', { number: '0.1', currency_id: 1, type: 'legal_micro' }, { token })).body.type).toBe('ok');
     const wallets = (await api.get<Wallets>('wallet/list', {}, { token })).body.message;
     expect(wallets.lever_wallet.balance[0]?.lever_balance).toBe('150.00000000');
-    const history = await api.post<{ list: { type: string; number: string; currency_name: string }[]; total: number }>('wallet/hzhistory', {}, { token });
+    const history = await api.post<{ list: { type: string; number: string; currency_name: string }[]; data: unknown[]; total: number }>('wallet/hzhistory', {}, { token });
     expect(history.body.message.total).toBe(2);
+    expect(history.body.message.data).toEqual(history.body.message.list);
     expect(history.body.message.list[0]).toMatchObject({ type: 'legal_micro', number: '0.10000000', currency_name: 'BTC' });
     expect(history.body.message.list[1]).toMatchObject({ type: 'change_lever', number: '150.00000000', currency_name: 'USDT' });
   });

@@ -145,7 +145,11 @@ export const routes: RouteObject[] = [
           soon('c2cTrade'),
           soon('c2cDetail'),
           soon('leverRecord'),
-          soon('transferRecord'),
+          {
+            path: 'transferRecord',
+            handle: page('transferRecord'),
+            lazy: async () => ({ Component: (await import('../features/assets/TransferRecordPage')).TransferRecordPage }),
+          },
           {
             path: 'bindEmail',
             handle: page('bindEmail'),
@@ -166,9 +170,21 @@ export const routes: RouteObject[] = [
           soon('upstart'),
           soon('sg'),
           soon('uplist'),
-          soon('lever_manger'),
-          soon('finanrec'),
-          soon('withdraw_address'),
+          {
+            path: 'lever_manger',
+            handle: page('lever_manger'),
+            lazy: async () => ({ Component: (await import('../features/assets/LeverManagerDemoPage')).LeverManagerDemoPage }),
+          },
+          {
+            path: 'finanrec',
+            handle: page('finanrec'),
+            lazy: async () => ({ Component: (await import('../features/assets/FinanceRecordDemoPage')).FinanceRecordDemoPage }),
+          },
+          {
+            path: 'withdraw_address',
+            handle: page('withdraw_address'),
+            lazy: async () => ({ Component: (await import('../features/assets/WithdrawAddressPage')).WithdrawAddressPage }),
+          },
           {
             path: 'setCash',
             handle: page('setCash'),
@@ -178,13 +194,17 @@ export const routes: RouteObject[] = [
       },
 
       area('account', 'accountSet', [
-        'accountCenter',
+        inArea('accountCenter', async () => ({
+          Component: (await import('../features/assets/AccountCenterPage')).AccountCenterPage,
+        })),
         'accountEntrust',
         'accountMessage',
         inArea('accountSet', async () => ({
           Component: (await import('../features/account/SecurityCentrePage')).SecurityCentrePage,
         })),
-        'recharge',
+        inArea('recharge', async () => ({
+          Component: (await import('../features/assets/RechargePage')).RechargePage,
+        })),
         'coinRecord',
         'rechargeMoney',
         'aceite',
@@ -192,7 +212,9 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/account/RegionUsersPage')).RegionUsersPage,
         })),
         'chargeRecord',
-        'transferLog',
+        inArea('transferLog', async () => ({
+          Component: (await import('../features/assets/AccountLogPage')).AccountLogPage,
+        })),
         'userSetting',
         inArea('authentication', async () => ({
           Component: (await import('../features/account/IdentityPage')).IdentityPage,
@@ -200,15 +222,35 @@ export const routes: RouteObject[] = [
         'payment',
       ]),
       area('new_account', 'letransactions', [
-        'finance',
-        'letransactions',
-        'transfer',
-        'lever',
-        'change',
-        'legal',
-        'legalAccount',
-        'changeAccount',
-        'transferLegal',
+        inArea('finance', async () => ({
+          Component: (await import('../features/assets/LeverWalletPage')).LeverWalletPage,
+        })),
+        inArea('letransactions', async () => ({
+          Component: (await import('../features/assets/OverviewPage')).OverviewPage,
+        })),
+        // `transfer` and `lever` are listed without content of their own: the transfer page and
+        // the lever (contract) wallet, which the spec shows at transferLegal and finance.
+        { path: 'transfer', element: <Redirect to="/new_account/transferLegal" /> },
+        { path: 'lever', element: <Redirect to="/new_account/finance" /> },
+        inArea('change', async () => ({
+          Component: (await import('../features/assets/ChangeWalletPage')).ChangeWalletPage,
+        })),
+        inArea('legal', async () => ({
+          Component: (await import('../features/assets/LegalWalletPage')).LegalWalletPage,
+        })),
+        // Spec 3 item 7 names no route for the micro account's list.
+        inArea('micro', async () => ({
+          Component: (await import('../features/assets/MicroWalletPage')).MicroWalletPage,
+        })),
+        inArea('legalAccount', async () => ({
+          Component: (await import('../features/assets/WalletDetailPage')).LegalAccountPage,
+        })),
+        inArea('changeAccount', async () => ({
+          Component: (await import('../features/assets/WalletDetailPage')).ChangeAccountPage,
+        })),
+        inArea('transferLegal', async () => ({
+          Component: (await import('../features/assets/TransferPage')).TransferPage,
+        })),
       ]),
 
       // Short names older screens link to (spec 1 §2: account menu items, the assets area).

@@ -74,7 +74,7 @@ export const ara: Record<MessageKey, string> = {
   'amount above maximum': 'المبلغ يتجاوز الحد الأقصى',
   'cannot transfer to the same wallet': 'لا يمكن التحويل إلى الحساب نفسه',
   'cannot transfer while leveraged trades are open': 'لا يمكن التحويل أثناء وجود مراكز رافعة مالية مفتوحة',
-  'deposit and withdrawal are not open': 'الإيداع والسحب غير متاحين لهذه العملة حاليًا',
+  'deposit and withdrawal are not open': 'الإيداع والسحب غير متاحين حاليًا',
   'enter address': 'يرجى إدخال العنوان',
   'address wrong': 'العنوان غير صالح',
   'address already bound': 'تمت إضافة هذا العنوان بالفعل',

@@ -74,7 +74,7 @@ export const en: Record<MessageKey, string> = {
   'amount above maximum': 'The amount is above the maximum',
   'cannot transfer to the same wallet': 'You cannot transfer to the same account',
   'cannot transfer while leveraged trades are open': 'You cannot transfer while you have open leveraged positions',
-  'deposit and withdrawal are not open': 'Deposits and withdrawals are not available for this currency',
+  'deposit and withdrawal are not open': 'Deposits and withdrawals are not open at the moment',
   'enter address': 'Please enter an address',
   'address wrong': 'Invalid address',
   'address already bound': 'This address has already been added',

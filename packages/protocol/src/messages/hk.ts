@@ -74,7 +74,7 @@ export const hk: Record<MessageKey, string> = {
   'amount above maximum': '超出最高金額',
   'cannot transfer to the same wallet': '不可劃轉至同一帳戶',
   'cannot transfer while leveraged trades are open': '槓桿倉位尚未平倉，暫不可劃轉',
-  'deposit and withdrawal are not open': '此幣種暫未開放存提',
+  'deposit and withdrawal are not open': '暫未開放充提',
   'enter address': '請輸入地址',
   'address wrong': '地址錯誤',
   'address already bound': '此地址已新增',

@@ -74,7 +74,7 @@ export const jp: Record<MessageKey, string> = {
   'amount above maximum': '最大金額を超えています',
   'cannot transfer to the same wallet': '同じアカウントには振替できません',
   'cannot transfer while leveraged trades are open': 'レバレッジポジションの保有中は振替できません',
-  'deposit and withdrawal are not open': 'この通貨は現在入出金をご利用いただけません',
+  'deposit and withdrawal are not open': '現在、入出金はご利用いただけません',
   'enter address': 'アドレスを入力してください',
   'address wrong': 'アドレスが正しくありません',
   'address already bound': 'このアドレスはすでに登録されています',

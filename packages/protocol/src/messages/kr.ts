@@ -74,7 +74,7 @@ export const kr: Record<MessageKey, string> = {
   'amount above maximum': '최대 금액을 초과했습니다',
   'cannot transfer to the same wallet': '같은 계정으로는 이체할 수 없습니다',
   'cannot transfer while leveraged trades are open': '레버리지 포지션이 열려 있는 동안에는 이체할 수 없습니다',
-  'deposit and withdrawal are not open': '이 코인은 현재 입출금이 지원되지 않습니다',
+  'deposit and withdrawal are not open': '현재 입출금이 열려 있지 않습니다',
   'enter address': '주소를 입력해 주세요',
   'address wrong': '올바르지 않은 주소입니다',
   'address already bound': '이미 등록된 주소입니다',

@@ -74,7 +74,7 @@ export const spa: Record<MessageKey, string> = {
   'amount above maximum': 'El importe supera el máximo',
   'cannot transfer to the same wallet': 'No puede transferir a la misma cuenta',
   'cannot transfer while leveraged trades are open': 'No puede transferir mientras tenga posiciones apalancadas abiertas',
-  'deposit and withdrawal are not open': 'Los depósitos y retiros no están disponibles para esta moneda',
+  'deposit and withdrawal are not open': 'Los depósitos y retiros no están abiertos por ahora',
   'enter address': 'Introduzca una dirección',
   'address wrong': 'Dirección no válida',
   'address already bound': 'Esta dirección ya está añadida',

@@ -74,7 +74,7 @@ export const zh: Record<MessageKey, string> = {
   'amount above maximum': '超过最高金额',
   'cannot transfer to the same wallet': '不能划转至同一账户',
   'cannot transfer while leveraged trades are open': '杠杆持仓未平仓，暂不能划转',
-  'deposit and withdrawal are not open': '该币种暂未开放充提',
+  'deposit and withdrawal are not open': '暂未开放充提',
   'enter address': '请输入地址',
   'address wrong': '地址错误',
   'address already bound': '该地址已添加',

@@ -232,3 +232,22 @@ export const addAddressBody = z.object({
   memo: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(64)).optional().describe('tag for networks that need one: letters and digits'),
 });
 export const deleteAddressBody = z.object({ address_id: requiredId });
+
+// Types of the replies and bodies, for clients (the web app imports types, never zod).
+export type WalletList = z.infer<typeof walletList>;
+export type WalletBalanceItem = z.infer<typeof walletBalanceItem>;
+export type WalletCurrency = z.infer<typeof walletCurrencyItem>;
+export type WalletDetail = z.infer<typeof walletDetail>;
+export type WalletLogItem = z.infer<typeof walletLogItem>;
+export type WalletLogPage = z.infer<typeof walletLogPage>;
+export type AccountLogPage = z.infer<typeof accountLogPage>;
+export type TransferHistoryItem = z.infer<typeof transferHistoryItem>;
+export type DepositAddresses = z.infer<typeof depositAddresses>;
+export type CompanyAddresses = z.infer<typeof companyAddresses>;
+export type DepositRecord = z.infer<typeof depositRecord>;
+export type WithdrawInfo = z.infer<typeof withdrawInfo>;
+export type SavedAddress = z.infer<typeof savedAddress>;
+export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
+export type ChargeRequestInput = z.input<typeof chargeRequestBody>;
+export type WithdrawRequestInput = z.input<typeof withdrawBody>;
+export type AddAddressRequestInput = z.input<typeof addAddressBody>;

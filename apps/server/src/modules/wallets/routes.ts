@@ -55,11 +55,19 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
 
   app.post(
     '/wallet/hzhistory',
-    { schema: { tags, summary: 'Transfer history, newest first', body: transferHistoryBody, response: { 200: replySchema(pagedSchema(transferHistoryItem)) } } },
-    async (request) => ({
-      type: 'ok' as const,
-      message: await services.wallets.history(currentUser(request).id, pageRequest(request.body.page, request.body.limit)),
-    }),
+    {
+      schema: {
+        tags,
+        summary: 'Transfer history, newest first',
+        description: 'The page is under `list` and, as spec 3 §7 names it, under `data` too.',
+        body: transferHistoryBody,
+        response: { 200: replySchema(pagedSchema(transferHistoryItem).extend({ data: z.array(transferHistoryItem) })) },
+      },
+    },
+    async (request) => {
+      const page = await services.wallets.history(currentUser(request).id, pageRequest(request.body.page, request.body.limit));
+      return { type: 'ok' as const, message: { ...page, data: page.list } };
+    },
   );
 
   app.get(

@@ -42,9 +42,13 @@ export function useDeal(pair: PairRef | null) {
   return query;
 }
 
+/** The queries holding balances: the spot desk's and the assets area's wallet queries. */
+const BALANCE_QUERIES = [SPOT, ['wallet']] as const;
+
 /**
- * Refetches balances and order lists when the server says they changed (`update_balance`), a
- * burst of pushes giving one refetch, and after the feed reconnects (pushes may have been missed).
+ * Refetches balances and order lists (spot and wallet queries) when the server says they changed
+ * (`update_balance`), a burst of pushes giving one refetch, and after the feed reconnects (pushes
+ * may have been missed).
  */
 export function useSpotRefresh(): void {
   const client = useQueryClient();
@@ -54,7 +58,7 @@ export function useSpotRefresh(): void {
       if (timer !== null) return;
       timer = setTimeout(() => {
         timer = null;
-        void client.invalidateQueries({ queryKey: SPOT });
+        for (const queryKey of BALANCE_QUERIES) void client.invalidateQueries({ queryKey });
       }, 200);
     };
     let previous = realtime.status;
@@ -73,6 +77,9 @@ export function useSpotRefresh(): void {
     };
   }, [client]);
 }
+
+/** The same refresh, held by the screens of the assets area. */
+export const useBalanceRefresh = useSpotRefresh;
 
 const nextPage = (last: Paged<unknown>, all: Paged<unknown>[]) =>
   last.list.length === 0 || last.page >= last.pages ? undefined : all.length + 1;

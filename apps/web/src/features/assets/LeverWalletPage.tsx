@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { WalletList } from '../../api';
+import { Button } from '../../components/Button';
+import { Num } from '../../components/Num';
+import { cnyValue, walletRows } from '../../lib/wallet';
+import { useIsGuest } from '../account/common';
+import { AssetsCard, Figure } from './common';
+import { useUsdtCnyRate } from './queries';
+import { RecordPanel } from './RecordPanel';
+import { TransferDialog } from './TransferDialog';
+import type { TransferDefaults } from './TransferForm';
+import { useRowPanel } from './useRowPanel';
+import { RowAction, WalletList as AssetList } from './WalletList';
+import { WalletScreen } from './WalletScreen';
+
+/**
+ * `/new_account/finance`: the contract (lever) account (spec 3 item 2): net assets in CNY (from
+ * the USDT valuation at the board's CNY rate), currencies with available and frozen balance,
+ * transfer in, transfer out and records.
+ */
+export function LeverWalletPage() {
+  return <WalletScreen>{(wallets) => <LeverWallet wallets={wallets} />}</WalletScreen>;
+}
+
+function LeverWallet({ wallets }: { wallets: WalletList }) {
+  const { t } = useTranslation();
+  const guest = useIsGuest();
+  const rate = useUsdtCnyRate();
+  const panels = useRowPanel<'record'>();
+  const [transfer, setTransfer] = useState<TransferDefaults | null>(null);
+  const rows = walletRows(wallets.lever_wallet.balance, 'lever');
+  const usdt = wallets.lever_wallet.usdt_totle;
+  const cny = cnyValue(usdt, rate);
+
+  return (
+    <AssetsCard
+      title={t('page.finance')}
+      testId="lever-wallet"
+      actions={
+        <>
+          <Link to="/lever_manger" className="text-[0.8125rem] font-medium text-brand hover:underline" data-testid="lever-manager-link">
+            {t('page.lever_manger')}
+          </Link>
+          {!guest && (
+            <Button size="sm" onClick={() => setTransfer({ from: 'change', to: 'lever' })} data-testid="transfer-open">
+              {t('assets.transfer')}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <div className="flex flex-wrap gap-x-10 gap-y-4 border-b border-line px-4 py-5 sm:px-6" data-testid="lever-net-assets" data-usdt={usdt}>
+        <Figure label={t('assets.netAssetsCny')}>
+          <Num>{cny === null ? '--' : `≈ ${cny}`}</Num> <span className="text-sm font-normal text-muted">CNY</span>
+        </Figure>
+        <Figure label={t('assets.netAssetsUsdt')}>
+          <Num>{usdt}</Num> <span className="text-sm font-normal text-muted">USDT</span>
+        </Figure>
+      </div>
+      <AssetList
+        label={t('page.finance')}
+        rows={rows}
+        actions={(row) => (
+          <>
+            {!guest && (
+              <>
+                <RowAction testId="transfer-in" onClick={() => setTransfer({ currency: row.currency, from: 'change', to: 'lever' })}>
+                  {t('assets.transferIn')}
+                </RowAction>
+                <RowAction testId="transfer-out" onClick={() => setTransfer({ currency: row.currency, from: 'lever', to: 'change' })}>
+                  {t('assets.transferOut')}
+                </RowAction>
+              </>
+            )}
+            <RowAction testId="record-toggle" active={panels.isOpen(row.currency, 'record')} onClick={() => panels.toggle(row.currency, 'record')}>
+              {t('assets.record')}
+            </RowAction>
+          </>
+        )}
+        panel={(row) =>
+          panels.isOpen(row.currency, 'record') ? (
+            <RecordPanel wallet="lever" currency={{ id: row.currency, name: row.name }} systembi={wallets.systembi} />
+          ) : null
+        }
+      />
+      {!guest && <TransferDialog defaults={transfer} wallets={wallets} onClose={() => setTransfer(null)} />}
+    </AssetsCard>
+  );
+}
