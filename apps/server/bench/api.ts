@@ -21,6 +21,8 @@ import { call, operatorJson, startServerProcess } from '../test/support/server-p
 
 const CONNECTIONS = 64;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+/** Unmeasured load first, the same for both calls: JIT compilation, prepared statements, caches. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const PASSWORD = 'bench12345';
 
 interface Figures {
@@ -32,7 +34,12 @@ interface Figures {
 }
 
 async function measure(options: autocannon.Options, refusals: { count: number }): Promise<Figures> {
-  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  const result = await autocannon({
+    ...options,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    ...(WARMUP_SECONDS > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } } : {}),
+  });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -61,7 +68,7 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
   await db.close();
 
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile = [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])];
   const server = await startServerProcess({ ...env, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000' }, profile);
   try {
     const operator = (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token;
@@ -152,7 +159,7 @@ if (process.env.BENCH_ONLY !== 'postgres') {
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per measurement\n`);
+console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up\n`);
 console.log('database     call                              req/s      p50 ms   p99 ms   errors  refused');
 for (const row of rows) {
   for (const [name, figures] of [

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -16,6 +15,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { requireUser } from '../http/authenticate';
 import { installErrorHandler } from '../http/error-handler';
+import { installSecurityHeaders } from '../http/security-headers';
 import { installMessageLanguage } from '../http/language';
 import { systemClock, type Clock } from '../lib/time';
 import { adminRoutes } from '../modules/admin/routes';
@@ -79,7 +79,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   const services = createServices(db, config, clock, core);
   await services.market.start((error) => http.log.error({ err: error }, 'market data fault'));
   await http.register(formbody);
-  await http.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  installSecurityHeaders(http);
   await http.register(swagger, {
     openapi: {
       info: {
