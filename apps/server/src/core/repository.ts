@@ -121,66 +121,103 @@ export class CoreRepository {
   }
 
   /**
-   * The whole batch in ONE statement: data-modifying CTEs fed by arrays (`unnest`), so a batch
-   * costs one round trip whatever its size, and a single statement is atomic without BEGIN and
-   * COMMIT. Either all of it is durable, or none of it.
+   * The whole batch in ONE statement: data-modifying CTEs, each fed by one JSON parameter of its
+   * rows (`json_to_recordset`), so a batch costs one round trip whatever its size, and a single
+   * statement is atomic without BEGIN and COMMIT. Either all of it is durable, or none of it.
+   * (JSON rather than one array per column: V8 writes it natively, where array parameters are
+   * escaped element by element.)
    */
   async writeBatch(batch: BatchWrite): Promise<void> {
-    const params: unknown[] = [];
-    const array = (values: unknown[], type: string) => `$${params.push(values)}::${type}[]`;
+    const params: string[] = [];
+    const rows = (values: object[], columns: string) => `json_to_recordset($${params.push(JSON.stringify(values))}::json) as t(${columns})`;
     const parts: string[] = [];
     if (batch.commands.length > 0) {
       parts.push(`insert into core_commands (idempotency_key, kind)
-        select * from unnest(${array(batch.commands.map((c) => c.key), 'text')}, ${array(batch.commands.map((c) => c.kind), 'text')})`);
+        select k, kind from ${rows(batch.commands.map((c) => ({ k: c.key, kind: c.kind })), 'k text, kind text')}`);
     }
     if (batch.entries.length > 0) {
-      const e = batch.entries;
+      const entries = batch.entries.map((x) => ({
+        u: x.userId,
+        c: x.currencyId,
+        w: x.wallet,
+        a: formatAmount(x.deltaAvailable),
+        l: formatAmount(x.deltaLocked),
+        r: x.reason,
+        ref: x.reference,
+        k: x.idempotencyKey,
+      }));
       parts.push(`insert into ledger_entries (user_id, currency_id, wallet, delta_available, delta_locked, reason, reference, idempotency_key)
-        select * from unnest(${array(e.map((x) => x.userId), 'int')}, ${array(e.map((x) => x.currencyId), 'int')}, ${array(e.map((x) => x.wallet), 'text')},
-          ${array(e.map((x) => formatAmount(x.deltaAvailable)), 'numeric')}, ${array(e.map((x) => formatAmount(x.deltaLocked)), 'numeric')},
-          ${array(e.map((x) => x.reason), 'text')}, ${array(e.map((x) => x.reference), 'text')}, ${array(e.map((x) => x.idempotencyKey), 'text')})`);
+        select u, c, w, a, l, r, ref, k from ${rows(entries, 'u int, c int, w text, a numeric, l numeric, r text, ref text, k text')}`);
     }
     if (batch.balances.length > 0) {
-      const b = batch.balances;
+      const balances = batch.balances.map((x) => ({ u: x.userId, c: x.currencyId, w: x.wallet, a: formatAmount(x.available), l: formatAmount(x.locked) }));
       // the core knows the resulting balance: it writes the value, not an increment
       parts.push(`insert into balances (user_id, currency_id, wallet, available, locked, updated_at)
-        select u, c, w, a, l, now() from unnest(${array(b.map((x) => x.userId), 'int')}, ${array(b.map((x) => x.currencyId), 'int')},
-          ${array(b.map((x) => x.wallet), 'text')}, ${array(b.map((x) => formatAmount(x.available)), 'numeric')},
-          ${array(b.map((x) => formatAmount(x.locked)), 'numeric')}) as t(u, c, w, a, l)
+        select u, c, w, a, l, now() from ${rows(balances, 'u int, c int, w text, a numeric, l numeric')}
         on conflict (user_id, currency_id, wallet) do update
           set available = excluded.available, locked = excluded.locked, updated_at = excluded.updated_at`);
     }
     if (batch.orders.length > 0) {
-      const o = batch.orders;
+      const orders = batch.orders.map((x) => ({
+        id: x.id,
+        u: x.userId,
+        p: x.pairId,
+        side: x.side,
+        type: x.type,
+        price: x.price === null ? null : formatAmount(x.price),
+        q: formatAmount(x.quantity),
+        f: formatAmount(x.filled),
+        fq: formatAmount(x.filledQuote),
+        l: formatAmount(x.locked),
+        s: x.status,
+        ca: x.createdAt.toISOString(),
+        ua: x.updatedAt.toISOString(),
+      }));
       parts.push(`insert into spot_orders (id, user_id, pair_id, side, type, price, quantity, filled, filled_quote, locked, status, created_at, updated_at)
-        select * from unnest(${array(o.map((x) => x.id), 'bigint')}, ${array(o.map((x) => x.userId), 'int')}, ${array(o.map((x) => x.pairId), 'int')},
-          ${array(o.map((x) => x.side), 'text')}, ${array(o.map((x) => x.type), 'text')},
-          ${array(o.map((x) => (x.price === null ? null : formatAmount(x.price))), 'numeric')}, ${array(o.map((x) => formatAmount(x.quantity)), 'numeric')},
-          ${array(o.map((x) => formatAmount(x.filled)), 'numeric')}, ${array(o.map((x) => formatAmount(x.filledQuote)), 'numeric')},
-          ${array(o.map((x) => formatAmount(x.locked)), 'numeric')}, ${array(o.map((x) => x.status), 'text')},
-          ${array(o.map((x) => x.createdAt.toISOString()), 'timestamptz')}, ${array(o.map((x) => x.updatedAt.toISOString()), 'timestamptz')})
+        select id, u, p, side, type, price, q, f, fq, l, s, ca, ua
+          from ${rows(orders, 'id bigint, u int, p int, side text, type text, price numeric, q numeric, f numeric, fq numeric, l numeric, s text, ca timestamptz, ua timestamptz')}
         on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote, locked = excluded.locked,
           status = excluded.status, updated_at = excluded.updated_at`);
     }
     if (batch.trades.length > 0) {
-      const t = batch.trades;
+      const trades = batch.trades.map((x) => ({
+        id: x.id,
+        p: x.pairId,
+        price: formatAmount(x.price),
+        q: formatAmount(x.quantity),
+        side: x.takerSide,
+        bo: x.buyOrderId,
+        so: x.sellOrderId,
+        b: x.buyerId,
+        s: x.sellerId,
+        bf: formatAmount(x.buyerFee),
+        sf: formatAmount(x.sellerFee),
+        ca: x.createdAt.toISOString(),
+      }));
       parts.push(`insert into spot_trades (id, pair_id, price, quantity, taker_side, buy_order_id, sell_order_id, buyer_id, seller_id, buyer_fee, seller_fee, created_at)
-        select * from unnest(${array(t.map((x) => x.id), 'bigint')}, ${array(t.map((x) => x.pairId), 'int')},
-          ${array(t.map((x) => formatAmount(x.price)), 'numeric')}, ${array(t.map((x) => formatAmount(x.quantity)), 'numeric')},
-          ${array(t.map((x) => x.takerSide), 'text')}, ${array(t.map((x) => x.buyOrderId), 'bigint')}, ${array(t.map((x) => x.sellOrderId), 'bigint')},
-          ${array(t.map((x) => x.buyerId), 'int')}, ${array(t.map((x) => x.sellerId), 'int')},
-          ${array(t.map((x) => formatAmount(x.buyerFee)), 'numeric')}, ${array(t.map((x) => formatAmount(x.sellerFee)), 'numeric')},
-          ${array(t.map((x) => x.createdAt.toISOString()), 'timestamptz')})`);
+        select id, p, price, q, side, bo, so, b, s, bf, sf, ca
+          from ${rows(trades, 'id bigint, p int, price numeric, q numeric, side text, bo bigint, so bigint, b int, s int, bf numeric, sf numeric, ca timestamptz')}`);
     }
     if (batch.withdrawals.length > 0) {
-      const w = batch.withdrawals;
+      const withdrawals = batch.withdrawals.map((x) => ({
+        id: x.id,
+        u: x.userId,
+        c: x.currencyId,
+        w: x.wallet,
+        n: x.network,
+        ad: x.address,
+        m: x.memo,
+        a: formatAmount(x.amount),
+        f: formatAmount(x.fee),
+        s: x.status,
+        h: x.txHash,
+        note: x.note,
+        ca: x.createdAt.toISOString(),
+        ua: x.updatedAt.toISOString(),
+      }));
       parts.push(`insert into withdrawals (id, user_id, currency_id, wallet, network, address, memo, amount, fee, status, tx_hash, note, created_at, updated_at)
-        select * from unnest(${array(w.map((x) => x.id), 'bigint')}, ${array(w.map((x) => x.userId), 'int')}, ${array(w.map((x) => x.currencyId), 'int')},
-          ${array(w.map((x) => x.wallet), 'text')}, ${array(w.map((x) => x.network), 'text')}, ${array(w.map((x) => x.address), 'text')},
-          ${array(w.map((x) => x.memo), 'text')}, ${array(w.map((x) => formatAmount(x.amount)), 'numeric')},
-          ${array(w.map((x) => formatAmount(x.fee)), 'numeric')}, ${array(w.map((x) => x.status), 'text')},
-          ${array(w.map((x) => x.txHash), 'text')}, ${array(w.map((x) => x.note), 'text')},
-          ${array(w.map((x) => x.createdAt.toISOString()), 'timestamptz')}, ${array(w.map((x) => x.updatedAt.toISOString()), 'timestamptz')})
+        select id, u, c, w, n, ad, m, a, f, s, h, note, ca, ua
+          from ${rows(withdrawals, 'id bigint, u int, c int, w text, n text, ad text, m text, a numeric, f numeric, s text, h text, note text, ca timestamptz, ua timestamptz')}
         on conflict (id) do update set status = excluded.status, tx_hash = excluded.tx_hash, note = excluded.note, updated_at = excluded.updated_at`);
     }
     if (parts.length === 0) return;
