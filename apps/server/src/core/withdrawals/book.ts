@@ -1,20 +1,13 @@
 import { refuse } from '../../http/refusal';
 import type { Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
-import { isFinal, shanghaiDay, type WithdrawalState, type WithdrawalStatus, type WithdrawalWallet } from './state';
+import { isFinal, shanghaiDay, type WithdrawalState, type WithdrawalStatus } from './state';
 
-export interface ApplyWithdrawal {
-  userId: number;
-  currencyId: number;
-  wallet: WithdrawalWallet;
-  network: string;
-  address: string;
-  memo: string;
-  amount: Atoms;
-  fee: Atoms;
+/** What an application names: the withdrawal's fields, and the limit it must stay within. */
+export type ApplyWithdrawal = Pick<WithdrawalState, 'userId' | 'currencyId' | 'wallet' | 'network' | 'address' | 'memo' | 'amount' | 'fee'> & {
   /** the currency's daily limit per user; 0 for none */
   dayLimit: Atoms;
-}
+};
 
 export type WithdrawalDecision = 'approve' | 'reject' | 'chain_success' | 'chain_failure';
 
