@@ -1,8 +1,8 @@
 import { floorDecimal } from '@tessera/protocol';
-import { randomUUID } from 'node:crypto';
 import { refuse } from '../../http/refusal';
 import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
+import { newCommandKey } from '../../core/command-key';
 import { notional, tickAtoms, lotAtoms, type SpotPair } from '../../core/spot/pair';
 import { paged, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
@@ -53,7 +53,7 @@ export class SpotService {
     if (quantity <= 0n) refuse('number must be greater than zero');
     const result = await this.core.execute({
       kind: 'spot_place',
-      key: `spot:${randomUUID()}`,
+      key: newCommandKey('spot'),
       userId,
       pairId: pair.id,
       side,
@@ -65,7 +65,7 @@ export class SpotService {
   }
 
   async cancel(userId: number, orderId: number): Promise<void> {
-    await this.core.execute({ kind: 'spot_cancel', key: `spot-cancel:${randomUUID()}`, userId, orderId });
+    await this.core.execute({ kind: 'spot_cancel', key: newCommandKey('spot-cancel'), userId, orderId });
   }
 
   async openOrders(userId: number, side: 'buy' | 'sell', currencyId: number | undefined, page: PageRequest) {

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { floorDecimal } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
 import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
+import { newCommandKey } from '../../core/command-key';
 import { notional, tickAtoms } from '../../core/spot/pair';
 import { isWallet, WALLETS, type Wallet } from '../../core/wallets';
 import { paged, type PageRequest } from '../../lib/paging';
@@ -110,7 +110,7 @@ export class WalletService {
     if (amount > MAX_TRANSFER) refuse('amount above maximum');
     if (to === 'lever' && input.currency_id === USDT && amount < MIN_LEVER_TRANSFER) refuse('minimum amount not met');
     if (!(await this.wallets.currencies()).some((currency) => currency.id === input.currency_id)) refuse('currency not found');
-    await this.core.execute({ kind: 'transfer', key: `transfer:${randomUUID()}`, userId, currencyId: input.currency_id, from, to, amount });
+    await this.core.execute({ kind: 'transfer', key: newCommandKey('transfer'), userId, currencyId: input.currency_id, from, to, amount });
   }
 
   async history(userId: number, page: PageRequest) {

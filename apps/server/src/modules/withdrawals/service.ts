@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { floorDecimal, WITHDRAWAL_STATUS } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
 import { formatAmount, hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
+import { newCommandKey } from '../../core/command-key';
 import type { WithdrawalDecision } from '../../core/withdrawals/book';
 import type { WithdrawalStatus, WithdrawalWallet } from '../../core/withdrawals/state';
 import { verifyPassword } from '../../lib/password';
@@ -100,7 +100,7 @@ export class WithdrawalService {
     await this.checkPayPassword(userId, input.pay_password);
     const result = await this.core.execute({
       kind: 'withdraw_apply',
-      key: `withdraw:${randomUUID()}`,
+      key: newCommandKey('withdraw'),
       userId,
       currencyId: currency.id,
       wallet,
