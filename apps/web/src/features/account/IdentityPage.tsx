@@ -1,15 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { clsx } from 'clsx';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apitip, securityApi, type UserCenter } from '../../api';
 import { Button, ButtonLink } from '../../components/Button';
-import { AlertIcon, CheckCircleIcon, HourglassIcon, UploadIcon } from '../../components/icons';
-import { Loading, Spinner } from '../../components/Spinner';
+import { AlertIcon, CheckCircleIcon, HourglassIcon } from '../../components/icons';
+import { ImageUploadTile, useImageUpload, type ImageUploadState } from '../../components/ImageUpload';
+import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
 import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toast-store';
-import { checkCardId, checkImageFile, checkRealName } from '../../lib/forms';
+import { checkCardId, checkRealName } from '../../lib/forms';
 import { FormAlert } from '../auth/AuthCard';
 import { errorText } from '../auth/errors';
 import { useUserCenter } from '../auth/queries';
@@ -87,38 +87,26 @@ function Approved({ center }: { center: UserCenter }) {
   );
 }
 
-interface PhotoState {
-  url?: string;
-  preview?: string;
-  uploading?: boolean;
-  error?: string;
-}
-
 function IdentityForm({ rejectReason }: { rejectReason: string }) {
   const { t } = useTranslation();
   const refresh = useRefreshAccount();
   const [name, setName] = useState('');
   const [cardId, setCardId] = useState('');
-  const [photos, setPhotos] = useState<Record<Photo, PhotoState>>({ front: {}, reverse: {}, hand: {} });
+  const photos: Record<Photo, ReturnType<typeof useImageUpload>> = {
+    front: useImageUpload(securityApi.uploadImage, errorText),
+    reverse: useImageUpload(securityApi.uploadImage, errorText),
+    hand: useImageUpload(securityApi.uploadImage, errorText),
+  };
   const [errors, setErrors] = useState<{ name?: string; card?: string; photos?: string }>({});
-  const previews = useRef(new Set<string>());
-
-  // Local previews are object URLs: free them when the form goes away.
-  useEffect(() => {
-    const urls = previews.current;
-    return () => {
-      for (const url of urls) URL.revokeObjectURL(url);
-    };
-  }, []);
 
   const submit = useMutation({
     mutationFn: () =>
       securityApi.submitIdentity({
         name: name.trim(),
         card_id: cardId.trim(),
-        front_pic: photos.front.url ?? '',
-        reverse_pic: photos.reverse.url ?? '',
-        hand_pic: photos.hand.url ?? '',
+        front_pic: photos.front.state.url ?? '',
+        reverse_pic: photos.reverse.state.url ?? '',
+        hand_pic: photos.hand.state.url ?? '',
       }),
     onSuccess: async () => {
       showToast(t('kyc.submitted'), 'success', 4000);
@@ -126,30 +114,11 @@ function IdentityForm({ rejectReason }: { rejectReason: string }) {
     },
   });
 
-  async function choose(photo: Photo, file: File | undefined) {
-    if (!file) return;
-    const problem = checkImageFile(file);
-    if (problem) {
-      setPhotos((current) => ({ ...current, [photo]: { ...current[photo], error: apitip(problem) } }));
-      return;
-    }
-    const preview = URL.createObjectURL(file);
-    previews.current.add(preview);
-    setPhotos((current) => ({ ...current, [photo]: { preview, uploading: true } }));
-    setErrors((current) => ({ ...current, photos: undefined }));
-    try {
-      const url = await securityApi.uploadImage(file);
-      setPhotos((current) => ({ ...current, [photo]: { preview, url } }));
-    } catch (error) {
-      setPhotos((current) => ({ ...current, [photo]: { preview, error: errorText(error) } }));
-    }
-  }
-
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const nameProblem = checkRealName(name);
     const cardProblem = checkCardId(cardId);
-    const missing = PHOTOS.some((photo) => !photos[photo].url);
+    const missing = PHOTOS.some((photo) => !photos[photo].state.url);
     setErrors({
       name: nameProblem && apitip(nameProblem),
       card: cardProblem && apitip(cardProblem),
@@ -159,7 +128,7 @@ function IdentityForm({ rejectReason }: { rejectReason: string }) {
     submit.mutate();
   }
 
-  const uploading = PHOTOS.some((photo) => photos[photo].uploading);
+  const uploading = PHOTOS.some((photo) => photos[photo].state.uploading);
 
   return (
     <form noValidate onSubmit={send} className="flex flex-col gap-5 px-4 py-5 sm:px-6 sm:py-6" data-testid="kyc-form">
@@ -206,7 +175,14 @@ function IdentityForm({ rejectReason }: { rejectReason: string }) {
         <p className="mt-0.5 text-xs text-faint">{t('kyc.photoRules')}</p>
         <div className="mt-3 grid gap-3 sm:grid-cols-3">
           {PHOTOS.map((photo) => (
-            <PhotoTile key={photo} photo={photo} state={photos[photo]} onChoose={(file) => void choose(photo, file)} />
+            <PhotoTile
+              key={photo}
+              photo={photo}
+              state={photos[photo].state}
+              onChoose={(file) => {
+                if (photos[photo].choose(file)) setErrors((current) => ({ ...current, photos: undefined }));
+              }}
+            />
           ))}
         </div>
         {errors.photos && <p className="mt-2 text-[0.8125rem] text-down">{errors.photos}</p>}
@@ -230,60 +206,24 @@ function IdentityForm({ rejectReason }: { rejectReason: string }) {
 
 const PHOTO_LABEL = { front: 'kyc.front', reverse: 'kyc.reverse', hand: 'kyc.hand' } as const;
 
-/** One photo: a file input (one file) shown as a drop-style tile with the chosen picture. */
-function PhotoTile({ photo, state, onChoose }: { photo: Photo; state: PhotoState; onChoose(file: File | undefined): void }) {
+/** One photo: its upload tile, its name, a way to replace it and its error. */
+function PhotoTile({ photo, state, onChoose }: { photo: Photo; state: ImageUploadState; onChoose(file: File | undefined): void }) {
   const { t } = useTranslation();
   const inputId = useId();
   const label = t(PHOTO_LABEL[photo]);
   return (
     <div className="flex flex-col gap-1.5">
-      <label
-        htmlFor={inputId}
-        className={clsx(
-          'group relative flex aspect-[8/5] cursor-pointer flex-col items-center justify-center gap-1.5 overflow-hidden rounded-lg border border-dashed bg-sunken text-center transition-colors',
-          state.error ? 'border-down' : 'border-line-strong hover:border-brand',
-        )}
-      >
-        {state.preview ? (
-          <img
-            src={state.preview}
-            alt={label}
-            data-testid={`kyc-preview-${photo}`}
-            data-uploaded={state.url ? 'true' : 'false'}
-            className="absolute inset-0 size-full object-cover"
-          />
-        ) : (
-          <>
-            <UploadIcon size={22} className="text-faint group-hover:text-brand" />
-            <span className="text-[0.8125rem] text-muted">{t('kyc.choose')}</span>
-          </>
-        )}
-        {state.uploading && (
-          <span className="absolute inset-0 grid place-items-center bg-overlay text-brand-fg">
-            <span className="flex items-center gap-2 text-[0.8125rem]">
-              <Spinner size={16} />
-              {t('kyc.uploading')}
-            </span>
-          </span>
-        )}
-        {state.url && !state.uploading && (
-          <span className="absolute end-2 top-2 inline-flex items-center gap-1 rounded-full bg-surface/90 px-2 py-0.5 text-[0.6875rem] font-medium text-up">
-            <CheckCircleIcon size={13} />
-            {t('kyc.uploaded')}
-          </span>
-        )}
-        <input
-          id={inputId}
-          type="file"
-          accept="image/jpeg,image/png,.jpg,.jpeg,.png"
-          className="sr-only"
-          data-testid={`kyc-file-${photo}`}
-          onChange={(event) => {
-            onChoose(event.target.files?.[0]);
-            event.target.value = '';
-          }}
-        />
-      </label>
+      <ImageUploadTile
+        id={inputId}
+        state={state}
+        onChoose={onChoose}
+        alt={label}
+        prompt={t('kyc.choose')}
+        previewTestId={`kyc-preview-${photo}`}
+        fileTestId={`kyc-file-${photo}`}
+        className="aspect-[8/5] transition-colors"
+        markError
+      />
       <div className="flex items-center justify-between gap-2">
         <span className="text-[0.8125rem] text-fg">{label}</span>
         {state.preview && !state.uploading && (

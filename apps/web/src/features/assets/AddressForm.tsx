@@ -1,19 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apitip, type WalletCurrency } from '../../api';
+import type { WalletCurrency } from '../../api';
 import { currentLang } from '../../app/preferences';
 import { Button } from '../../components/Button';
-import { TabBar } from '../../components/Tabs';
 import { TextField } from '../../components/TextField';
-import { showToast } from '../../components/toast-store';
-import { checkAddressForm, hasNetworks, hasProblems, networkActive, USDT_NETWORKS, type AddressProblems, type UsdtNetwork } from '../../lib/wallet';
+import { checkAddressForm, hasNetworks, networkActive, type AddressProblems, type UsdtNetwork } from '../../lib/wallet';
 import { FormAlert } from '../auth/AuthCard';
 import { errorText } from '../auth/errors';
-import { problemText } from './common';
+import { successToast, useProblems } from './forms';
+import { NetworkTabs } from './NetworkTabs';
 import { useAddAddress } from './queries';
 import { SelectField } from './SelectField';
-
-const NETWORK_LABEL: Record<UsdtNetwork, string> = { trc20: 'TRC20', erc20: 'ERC20' };
 
 /**
  * Adds a withdrawal address (spec 3 item 11, §5): currency, the ERC20/TRC20 choice for USDT,
@@ -27,7 +24,7 @@ export function AddressForm({ currencies }: { currencies: readonly WalletCurrenc
   const [address, setAddress] = useState('');
   const [notes, setNotes] = useState('');
   const [memo, setMemo] = useState('');
-  const [problems, setProblems] = useState<AddressProblems>({});
+  const problems = useProblems<AddressProblems>();
   const add = useAddAddress();
   const currency = currencies.find((item) => item.id === currencyId);
   const networks = currency ? hasNetworks(currency.name) : false;
@@ -35,8 +32,7 @@ export function AddressForm({ currencies }: { currencies: readonly WalletCurrenc
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkAddressForm({ currencyId, address, memo });
-    setProblems(found);
-    if (hasProblems(found)) return;
+    if (!problems.check(found)) return;
     add.mutate(
       {
         currency_id: currencyId,
@@ -47,12 +43,11 @@ export function AddressForm({ currencies }: { currencies: readonly WalletCurrenc
         lang: currentLang,
       },
       {
-        onSuccess: (message) => {
-          showToast(apitip(message || 'operation ok'), 'success', 1500);
+        onSuccess: successToast('operation ok', 1500, () => {
           setAddress('');
           setNotes('');
           setMemo('');
-        },
+        }),
       },
     );
   }
@@ -64,23 +59,17 @@ export function AddressForm({ currencies }: { currencies: readonly WalletCurrenc
         value={currencyId ? String(currencyId) : ''}
         onChange={(event) => {
           setCurrencyId(Number(event.target.value));
-          setProblems((current) => ({ ...current, currency: undefined }));
+          problems.clear('currency');
         }}
         placeholder={t('assets.chooseCurrency')}
         options={currencies.map((item) => ({ value: String(item.id), label: item.name }))}
-        error={problemText(problems.currency)}
+        error={problems.text('currency')}
         data-testid="address-currency"
       />
       {networks && (
         <div className="flex flex-col gap-1.5">
           <span className="text-[0.8125rem] font-medium text-muted">{t('assets.network')}</span>
-          <TabBar<UsdtNetwork>
-            label={t('assets.network')}
-            variant="pill"
-            value={network}
-            onChange={setNetwork}
-            items={USDT_NETWORKS.map((value) => ({ value, label: NETWORK_LABEL[value], testId: `address-network-${value}` }))}
-          />
+          <NetworkTabs value={network} onChange={setNetwork} testIdPrefix="address" />
         </div>
       )}
       <TextField
@@ -88,14 +77,14 @@ export function AddressForm({ currencies }: { currencies: readonly WalletCurrenc
         value={address}
         onChange={(event) => {
           setAddress(event.target.value);
-          setProblems((current) => ({ ...current, address: undefined }));
+          problems.clear('address');
         }}
         maxLength={128}
         autoComplete="off"
         spellCheck={false}
         ltrValue
         placeholder={t('assets.addressPlaceholder')}
-        error={problemText(problems.address)}
+        error={problems.text('address')}
         data-testid="address-value"
       />
       <TextField
@@ -112,14 +101,14 @@ export function AddressForm({ currencies }: { currencies: readonly WalletCurrenc
         value={memo}
         onChange={(event) => {
           setMemo(event.target.value);
-          setProblems((current) => ({ ...current, memo: undefined }));
+          problems.clear('memo');
         }}
         maxLength={64}
         autoComplete="off"
         spellCheck={false}
         ltrValue
         placeholder={t('assets.memoPlaceholder')}
-        error={problemText(problems.memo)}
+        error={problems.text('memo')}
         data-testid="address-memo"
       />
       {add.isError && <FormAlert testId="address-error">{errorText(add.error)}</FormAlert>}

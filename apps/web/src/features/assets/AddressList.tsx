@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apitip, type SavedAddress } from '../../api';
+import type { SavedAddress } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showToast } from '../../components/toast-store';
 import { hasNetworks, networkOfActive } from '../../lib/wallet';
 import { errorText } from '../auth/errors';
 import { ListState } from './common';
+import { successToast } from './forms';
 import { useDeleteAddress } from './queries';
 
 /** The saved withdrawal addresses, each with a delete action (the server lists the caller's own only). */
@@ -69,7 +70,7 @@ export function AddressList({ addresses, busy }: { addresses: readonly SavedAddr
         onConfirm={() => {
           if (!deleting) return;
           remove.mutate(deleting.id, {
-            onSuccess: (message) => showToast(apitip(message || 'operation ok'), 'success', 1500),
+            onSuccess: successToast('operation ok', 1500),
             onError: (error) => showToast(errorText(error), 'error'),
             onSettled: () => setDeleting(null),
           });

@@ -1,20 +1,16 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WalletList } from '../../api';
 import { Button } from '../../components/Button';
-import { Num } from '../../components/Num';
 import { canDeposit, canWithdraw, walletRows } from '../../lib/wallet';
 import { useIsGuest } from '../account/common';
-import { AssetsCard, NotOpenAlert } from './common';
-import { DepositPanel } from './DepositPanel';
+import { AssetsCard } from './common';
 import { useWalletCurrencies } from './queries';
 import { RecordPanel } from './RecordPanel';
-import { TransferDialog } from './TransferDialog';
-import type { TransferDefaults } from './TransferForm';
 import { useRowPanel } from './useRowPanel';
-import { RowAction, WalletList as AssetList } from './WalletList';
-import { ADDRESS_PATH, WithdrawPanel } from './WithdrawPanel';
+import { WalletList as AssetList } from './WalletList';
+import { MoneyPanel, PanelToggle, useTransferDialog, Valuation } from './WalletPageParts';
+import { ADDRESS_PATH } from './WithdrawPanel';
 import { WalletScreen } from './WalletScreen';
 
 type Panel = 'deposit' | 'withdraw' | 'record';
@@ -29,7 +25,7 @@ function ChangeWallet({ wallets }: { wallets: WalletList }) {
   const guest = useIsGuest();
   const currencies = useWalletCurrencies();
   const panels = useRowPanel<Panel>();
-  const [transfer, setTransfer] = useState<TransferDefaults | null>(null);
+  const transfer = useTransferDialog(wallets, guest);
   const rows = walletRows(wallets.change_wallet.balance, 'change');
   const open = wallets.is_open_CTbi === 1;
   const flags = currencies.data;
@@ -38,18 +34,14 @@ function ChangeWallet({ wallets }: { wallets: WalletList }) {
     <AssetsCard
       title={t('page.change')}
       testId="change-wallet"
-      subtitle={
-        <>
-          {t('assets.valuation')} <Num className="font-medium text-fg">≈ {wallets.change_wallet.usdt_totle}</Num> USDT
-        </>
-      }
+      subtitle={<Valuation usdt={wallets.change_wallet.usdt_totle} />}
       actions={
         !guest && (
           <>
             <Link to={ADDRESS_PATH} className="text-[0.8125rem] font-medium text-brand hover:underline" data-testid="addresses-link">
               {t('page.withdraw_address')}
             </Link>
-            <Button size="sm" onClick={() => setTransfer({ from: 'change', to: 'lever' })} data-testid="transfer-open">
+            <Button size="sm" onClick={() => transfer.open({ from: 'change', to: 'lever' })} data-testid="transfer-open">
               {t('assets.transfer')}
             </Button>
           </>
@@ -63,29 +55,19 @@ function ChangeWallet({ wallets }: { wallets: WalletList }) {
           const currency = { id: row.currency, name: row.name };
           return (
             <>
-              {!guest && canDeposit(currency, flags) && (
-                <RowAction testId="deposit-toggle" active={panels.isOpen(row.currency, 'deposit')} onClick={() => panels.toggle(row.currency, 'deposit')}>
-                  {t('assets.deposit')}
-                </RowAction>
-              )}
-              {!guest && canWithdraw(currency, flags) && (
-                <RowAction testId="withdraw-toggle" active={panels.isOpen(row.currency, 'withdraw')} onClick={() => panels.toggle(row.currency, 'withdraw')}>
-                  {t('assets.withdraw')}
-                </RowAction>
-              )}
-              <RowAction testId="record-toggle" active={panels.isOpen(row.currency, 'record')} onClick={() => panels.toggle(row.currency, 'record')}>
-                {t('assets.record')}
-              </RowAction>
+              {!guest && canDeposit(currency, flags) && <PanelToggle panels={panels} currency={row.currency} panel="deposit" />}
+              {!guest && canWithdraw(currency, flags) && <PanelToggle panels={panels} currency={row.currency} panel="withdraw" />}
+              <PanelToggle panels={panels} currency={row.currency} panel="record" />
             </>
           );
         }}
         panel={(row) => {
           const currency = { id: row.currency, name: row.name };
-          switch (panels.panelOf(row.currency)) {
+          const panel = panels.panelOf(row.currency);
+          switch (panel) {
             case 'deposit':
-              return open ? <DepositPanel currency={currency} /> : <NotOpenAlert />;
             case 'withdraw':
-              return open ? <WithdrawPanel currency={currency} wallet="change" available={row.available} /> : <NotOpenAlert />;
+              return <MoneyPanel panel={panel} row={row} wallet="change" open={open} />;
             case 'record':
               return (
                 <RecordPanel
@@ -102,7 +84,7 @@ function ChangeWallet({ wallets }: { wallets: WalletList }) {
           }
         }}
       />
-      {!guest && <TransferDialog defaults={transfer} wallets={wallets} onClose={() => setTransfer(null)} />}
+      {transfer.dialog}
     </AssetsCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { CopyIcon } from '../../components/icons';
 import { showToast } from '../../components/toast-store';
-import { CopyIcon } from './icons';
 
 /** Puts a text on the clipboard: the Clipboard API, else the older selection copy. */
 export async function copyText(text: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FlaskIcon } from './icons';
+import { FlaskIcon } from '../../components/icons';
 
 /** The mark of the spec's mock screens (finanrec, lever_manger): sample figures, not the user's. */
 export function DemoBanner() {

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { TabBar } from '../../components/Tabs';
-import { depositTargets, hasNetworks, USDT_NETWORKS, type UsdtNetwork } from '../../lib/wallet';
+import { depositTargets, hasNetworks, type UsdtNetwork } from '../../lib/wallet';
 import { errorText } from '../auth/errors';
 import { AddressQr, AddressText } from './AddressQr';
 import { InlineError, ListState } from './common';
 import { CopyButton } from './CopyButton';
 import { ManualDepositDialog } from './ManualDepositDialog';
+import { NETWORK_LABEL, NetworkTabs } from './NetworkTabs';
 import { useDepositAddresses } from './queries';
 import { DepositsTab } from './RecordPanel';
-
-const NETWORK_LABEL: Record<UsdtNetwork, string> = { trc20: 'TRC20', erc20: 'ERC20' };
 
 /**
  * The deposit panel of a currency (spec 3 item 6): the caller's own address (USDT: a TRC20/ERC20
@@ -61,13 +59,7 @@ export function DepositPanel({ currency, note }: { currency: { id: number; name:
   return (
     <div data-testid="deposit-panel" className="flex flex-col gap-4">
       {networks && (
-        <TabBar<UsdtNetwork>
-          label={t('assets.network')}
-          variant="pill"
-          value={network}
-          onChange={setNetwork}
-          items={USDT_NETWORKS.map((value) => ({ value, label: NETWORK_LABEL[value], testId: `deposit-network-${value}` }))}
-        />
+        <NetworkTabs value={network} onChange={setNetwork} testIdPrefix="deposit" />
       )}
       {body}
       <div className="rounded-lg border border-line bg-surface">

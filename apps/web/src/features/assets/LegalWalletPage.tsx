@@ -1,15 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WalletList } from '../../api';
-import { Num } from '../../components/Num';
 import { walletRows } from '../../lib/wallet';
 import { useIsGuest } from '../account/common';
 import { AssetsCard } from './common';
 import { RecordPanel } from './RecordPanel';
-import { TransferDialog } from './TransferDialog';
-import type { TransferDefaults } from './TransferForm';
 import { useRowPanel } from './useRowPanel';
-import { RowAction, WalletList as AssetList } from './WalletList';
+import { WalletList as AssetList } from './WalletList';
+import { PanelToggle, TransferActions, useTransferDialog, Valuation } from './WalletPageParts';
 import { WalletScreen } from './WalletScreen';
 
 /**
@@ -24,18 +21,13 @@ function LegalWallet({ wallets }: { wallets: WalletList }) {
   const { t } = useTranslation();
   const guest = useIsGuest();
   const panels = useRowPanel<'record'>();
-  const [transfer, setTransfer] = useState<TransferDefaults | null>(null);
+  const transfer = useTransferDialog(wallets, guest);
   const rows = walletRows(wallets.legal_wallet.balance, 'legal');
   return (
     <AssetsCard
       title={t('page.legal')}
       testId="legal-wallet"
-      subtitle={
-        <>
-          {t('assets.valuation')} <Num className="font-medium text-fg">≈ {wallets.legal_wallet.usdt_totle}</Num> USDT ·{' '}
-          <Num className="font-medium text-fg">≈ {wallets.legal_wallet.totle}</Num> CNY
-        </>
-      }
+      subtitle={<Valuation usdt={wallets.legal_wallet.usdt_totle} cny={wallets.legal_wallet.totle} />}
     >
       <AssetList
         label={t('page.legal')}
@@ -43,19 +35,8 @@ function LegalWallet({ wallets }: { wallets: WalletList }) {
         converted
         actions={(row) => (
           <>
-            {!guest && (
-              <>
-                <RowAction testId="transfer-in" onClick={() => setTransfer({ currency: row.currency, from: 'change', to: 'legal' })}>
-                  {t('assets.transferIn')}
-                </RowAction>
-                <RowAction testId="transfer-out" onClick={() => setTransfer({ currency: row.currency, from: 'legal', to: 'change' })}>
-                  {t('assets.transferOut')}
-                </RowAction>
-              </>
-            )}
-            <RowAction testId="record-toggle" active={panels.isOpen(row.currency, 'record')} onClick={() => panels.toggle(row.currency, 'record')}>
-              {t('assets.record')}
-            </RowAction>
+            {!guest && <TransferActions wallet="legal" currency={row.currency} onTransfer={transfer.open} />}
+            <PanelToggle panels={panels} currency={row.currency} panel="record" />
           </>
         )}
         panel={(row) =>
@@ -69,7 +50,7 @@ function LegalWallet({ wallets }: { wallets: WalletList }) {
           ) : null
         }
       />
-      {!guest && <TransferDialog defaults={transfer} wallets={wallets} onClose={() => setTransfer(null)} />}
+      {transfer.dialog}
     </AssetsCard>
   );
 }

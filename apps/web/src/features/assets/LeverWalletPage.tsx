@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { WalletList } from '../../api';
@@ -9,10 +8,9 @@ import { useIsGuest } from '../account/common';
 import { AssetsCard, Figure } from './common';
 import { useUsdtCnyRate } from './queries';
 import { RecordPanel } from './RecordPanel';
-import { TransferDialog } from './TransferDialog';
-import type { TransferDefaults } from './TransferForm';
 import { useRowPanel } from './useRowPanel';
-import { RowAction, WalletList as AssetList } from './WalletList';
+import { WalletList as AssetList } from './WalletList';
+import { PanelToggle, TransferActions, useTransferDialog } from './WalletPageParts';
 import { WalletScreen } from './WalletScreen';
 
 /**
@@ -29,7 +27,7 @@ function LeverWallet({ wallets }: { wallets: WalletList }) {
   const guest = useIsGuest();
   const rate = useUsdtCnyRate();
   const panels = useRowPanel<'record'>();
-  const [transfer, setTransfer] = useState<TransferDefaults | null>(null);
+  const transfer = useTransferDialog(wallets, guest);
   const rows = walletRows(wallets.lever_wallet.balance, 'lever');
   const usdt = wallets.lever_wallet.usdt_totle;
   const cny = cnyValue(usdt, rate);
@@ -44,7 +42,7 @@ function LeverWallet({ wallets }: { wallets: WalletList }) {
             {t('page.lever_manger')}
           </Link>
           {!guest && (
-            <Button size="sm" onClick={() => setTransfer({ from: 'change', to: 'lever' })} data-testid="transfer-open">
+            <Button size="sm" onClick={() => transfer.open({ from: 'change', to: 'lever' })} data-testid="transfer-open">
               {t('assets.transfer')}
             </Button>
           )}
@@ -64,19 +62,8 @@ function LeverWallet({ wallets }: { wallets: WalletList }) {
         rows={rows}
         actions={(row) => (
           <>
-            {!guest && (
-              <>
-                <RowAction testId="transfer-in" onClick={() => setTransfer({ currency: row.currency, from: 'change', to: 'lever' })}>
-                  {t('assets.transferIn')}
-                </RowAction>
-                <RowAction testId="transfer-out" onClick={() => setTransfer({ currency: row.currency, from: 'lever', to: 'change' })}>
-                  {t('assets.transferOut')}
-                </RowAction>
-              </>
-            )}
-            <RowAction testId="record-toggle" active={panels.isOpen(row.currency, 'record')} onClick={() => panels.toggle(row.currency, 'record')}>
-              {t('assets.record')}
-            </RowAction>
+            {!guest && <TransferActions wallet="lever" currency={row.currency} onTransfer={transfer.open} />}
+            <PanelToggle panels={panels} currency={row.currency} panel="record" />
           </>
         )}
         panel={(row) =>
@@ -85,7 +72,7 @@ function LeverWallet({ wallets }: { wallets: WalletList }) {
           ) : null
         }
       />
-      {!guest && <TransferDialog defaults={transfer} wallets={wallets} onClose={() => setTransfer(null)} />}
+      {transfer.dialog}
     </AssetsCard>
   );
 }

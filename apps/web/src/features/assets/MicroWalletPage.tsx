@@ -1,19 +1,14 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WalletList } from '../../api';
-import { Num } from '../../components/Num';
 import { canDeposit, canWithdraw, walletRows } from '../../lib/wallet';
 import { useIsGuest } from '../account/common';
-import { AssetsCard, NotOpenAlert } from './common';
-import { DepositPanel } from './DepositPanel';
+import { AssetsCard } from './common';
 import { useWalletCurrencies } from './queries';
 import { RecordPanel } from './RecordPanel';
-import { TransferDialog } from './TransferDialog';
-import type { TransferDefaults } from './TransferForm';
 import { useRowPanel } from './useRowPanel';
-import { RowAction, WalletList as AssetList } from './WalletList';
+import { WalletList as AssetList } from './WalletList';
+import { MoneyPanel, PanelToggle, TransferActions, useTransferDialog, Valuation } from './WalletPageParts';
 import { WalletScreen } from './WalletScreen';
-import { WithdrawPanel } from './WithdrawPanel';
 
 type Panel = 'deposit' | 'withdraw' | 'record';
 
@@ -31,21 +26,13 @@ function MicroWallet({ wallets }: { wallets: WalletList }) {
   const guest = useIsGuest();
   const currencies = useWalletCurrencies();
   const panels = useRowPanel<Panel>();
-  const [transfer, setTransfer] = useState<TransferDefaults | null>(null);
+  const transfer = useTransferDialog(wallets, guest);
   const rows = walletRows(wallets.micro_wallet.balance, 'micro');
   const open = wallets.is_open_CTbi === 1;
   const flags = currencies.data;
 
   return (
-    <AssetsCard
-      title={t('page.micro')}
-      testId="micro-wallet"
-      subtitle={
-        <>
-          {t('assets.valuation')} <Num className="font-medium text-fg">≈ {wallets.micro_wallet.usdt_totle}</Num> USDT
-        </>
-      }
-    >
+    <AssetsCard title={t('page.micro')} testId="micro-wallet" subtitle={<Valuation usdt={wallets.micro_wallet.usdt_totle} />}>
       <AssetList
         label={t('page.micro')}
         rows={rows}
@@ -55,45 +42,31 @@ function MicroWallet({ wallets }: { wallets: WalletList }) {
             <>
               {!guest && (
                 <>
-                  <RowAction testId="transfer-in" onClick={() => setTransfer({ currency: row.currency, from: 'change', to: 'micro' })}>
-                    {t('assets.transferIn')}
-                  </RowAction>
-                  <RowAction testId="transfer-out" onClick={() => setTransfer({ currency: row.currency, from: 'micro', to: 'change' })}>
-                    {t('assets.transferOut')}
-                  </RowAction>
-                  {canDeposit(currency, flags) && (
-                    <RowAction testId="deposit-toggle" active={panels.isOpen(row.currency, 'deposit')} onClick={() => panels.toggle(row.currency, 'deposit')}>
-                      {t('assets.deposit')}
-                    </RowAction>
-                  )}
-                  {canWithdraw(currency, flags) && (
-                    <RowAction testId="withdraw-toggle" active={panels.isOpen(row.currency, 'withdraw')} onClick={() => panels.toggle(row.currency, 'withdraw')}>
-                      {t('assets.withdraw')}
-                    </RowAction>
-                  )}
+                  <TransferActions wallet="micro" currency={row.currency} onTransfer={transfer.open} />
+                  {canDeposit(currency, flags) && <PanelToggle panels={panels} currency={row.currency} panel="deposit" />}
+                  {canWithdraw(currency, flags) && <PanelToggle panels={panels} currency={row.currency} panel="withdraw" />}
                 </>
               )}
-              <RowAction testId="record-toggle" active={panels.isOpen(row.currency, 'record')} onClick={() => panels.toggle(row.currency, 'record')}>
-                {t('assets.record')}
-              </RowAction>
+              <PanelToggle panels={panels} currency={row.currency} panel="record" />
             </>
           );
         }}
         panel={(row) => {
-          const currency = { id: row.currency, name: row.name };
-          switch (panels.panelOf(row.currency)) {
+          const panel = panels.panelOf(row.currency);
+          switch (panel) {
             case 'deposit':
-              return open ? <DepositPanel currency={currency} note={t('assets.microDepositNote')} /> : <NotOpenAlert />;
             case 'withdraw':
-              return open ? <WithdrawPanel currency={currency} wallet="micro" available={row.available} /> : <NotOpenAlert />;
-            case 'record':
+              return <MoneyPanel panel={panel} row={row} wallet="micro" open={open} depositNote={t('assets.microDepositNote')} />;
+            case 'record': {
+              const currency = { id: row.currency, name: row.name };
               return <RecordPanel wallet="micro" currency={currency} systembi={wallets.systembi} withWithdrawals={canWithdraw(currency, flags)} />;
+            }
             default:
               return null;
           }
         }}
       />
-      {!guest && <TransferDialog defaults={transfer} wallets={wallets} onClose={() => setTransfer(null)} />}
+      {transfer.dialog}
     </AssetsCard>
   );
 }

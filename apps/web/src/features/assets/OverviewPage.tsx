@@ -7,7 +7,7 @@ import { Num } from '../../components/Num';
 import { totalAssets, WALLET_NAMES, type WalletName } from '../../lib/wallet';
 import { useIsGuest } from '../account/common';
 import { AssetsCard, AssetsGuestNotice, Figure } from './common';
-import { WalletIcon } from './icons';
+import { WalletIcon } from '../../components/icons';
 import { TransferDialog } from './TransferDialog';
 import type { TransferDefaults } from './TransferForm';
 import { WalletScreen } from './WalletScreen';

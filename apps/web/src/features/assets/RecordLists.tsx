@@ -2,51 +2,43 @@ import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord, WalletLogItem, WithdrawalRecord } from '../../api';
 import { Num } from '../../components/Num';
-import { displayServerTime } from '../../lib/format';
 import { isPositive } from '../../lib/trading/decimal';
-import { ListState } from './common';
-
-const th = 'px-3 py-2 text-[0.75rem] font-medium text-faint whitespace-nowrap';
-const td = 'px-3 py-2.5 whitespace-nowrap';
+import { CurrencyCell, LongTextCell, RecordTable, StatusCell, td, TimeCell } from './RecordTable';
 
 /** Ledger entries (`wallet/legal_log`, `account/list`): what, change, time; `record-row` carries reason and value. */
 export function LogList({ rows, busy, showWallet = false }: { rows: readonly WalletLogItem[]; busy: boolean; showWallet?: boolean }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return <ListState busy={busy} text={t('assets.noRecords')} />;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-[0.8125rem]" data-testid="record-list">
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className={clsx(th, 'text-start')}>{t('assets.type')}</th>
-            <th scope="col" className={clsx(th, 'text-start')}>{t('assets.currency')}</th>
-            {showWallet && <th scope="col" className={clsx(th, 'text-start')}>{t('assets.account')}</th>}
-            <th scope="col" className={clsx(th, 'text-end')}>{t('assets.change')}</th>
-            <th scope="col" className={clsx(th, 'text-end')}>{t('assets.time')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line/60">
-          {rows.map((row) => (
-            <tr key={row.id} data-testid="record-row" data-id={row.id} data-reason={row.reason} data-value={row.value} data-lock-value={row.lock_value}>
-              <td className={clsx(td, 'text-fg')}>{row.info || row.reason}</td>
-              <td className={clsx(td, 'text-muted')}>{row.currency_name}</td>
-              {showWallet && <td className={clsx(td, 'text-muted')}>{walletLabel(t, row.account)}</td>}
-              <td className={clsx(td, 'text-end')}>
-                <SignedAmount value={row.value} />
-                {isPositive(row.lock_value.replace(/^-/, '')) && (
-                  <span className="ms-2 text-[0.75rem] text-faint">
-                    {t('assets.frozenChange')} <Num>{row.lock_value.startsWith('-') ? row.lock_value : `+${row.lock_value}`}</Num>
-                  </span>
-                )}
-              </td>
-              <td className={clsx(td, 'text-end text-muted')}>
-                <Num>{displayServerTime(row.created_time)}</Num>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordTable
+      rows={rows}
+      busy={busy}
+      empty={t('assets.noRecords')}
+      testId="record-list"
+      minWidth="min-w-[32rem]"
+      columns={[
+        { label: t('assets.type') },
+        { label: t('assets.currency') },
+        showWallet && { label: t('assets.account') },
+        { label: t('assets.change'), end: true },
+        { label: t('assets.time'), end: true },
+      ]}
+      row={(row) => (
+        <tr data-testid="record-row" data-id={row.id} data-reason={row.reason} data-value={row.value} data-lock-value={row.lock_value}>
+          <td className={clsx(td, 'text-fg')}>{row.info || row.reason}</td>
+          <td className={clsx(td, 'text-muted')}>{row.currency_name}</td>
+          {showWallet && <td className={clsx(td, 'text-muted')}>{walletLabel(t, row.account)}</td>}
+          <td className={clsx(td, 'text-end')}>
+            <SignedAmount value={row.value} />
+            {isPositive(row.lock_value.replace(/^-/, '')) && (
+              <span className="ms-2 text-[0.75rem] text-faint">
+                {t('assets.frozenChange')} <Num>{row.lock_value.startsWith('-') ? row.lock_value : `+${row.lock_value}`}</Num>
+              </span>
+            )}
+          </td>
+          <TimeCell time={row.created_time} className="text-end" />
+        </tr>
+      )}
+    />
   );
 }
 
@@ -81,44 +73,35 @@ const depositTone = { pending: 'text-warn', confirmed: 'text-up', rejected: 'tex
 /** Deposits (`wallet/charge_log`): amount, network, hash, status. */
 export function DepositList({ rows, busy }: { rows: readonly DepositRecord[]; busy: boolean }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return <ListState busy={busy} text={t('assets.noDeposits')} />;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[36rem] text-[0.8125rem]" data-testid="deposit-list">
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className={clsx(th, 'text-start')}>{t('assets.time')}</th>
-            <th scope="col" className={clsx(th, 'text-start')}>{t('assets.currency')}</th>
-            <th scope="col" className={clsx(th, 'text-end')}>{t('assets.amount')}</th>
-            <th scope="col" className={clsx(th, 'text-start')}>{t('assets.hash')}</th>
-            <th scope="col" className={clsx(th, 'text-end')}>{t('assets.status')}</th>
+    <RecordTable
+      rows={rows}
+      busy={busy}
+      empty={t('assets.noDeposits')}
+      testId="deposit-list"
+      minWidth="min-w-[36rem]"
+      columns={[
+        { label: t('assets.time') },
+        { label: t('assets.currency') },
+        { label: t('assets.amount'), end: true },
+        { label: t('assets.hash') },
+        { label: t('assets.status'), end: true },
+      ]}
+      row={(row) => {
+        const status = DEPOSIT_STATUS[row.status as keyof typeof DEPOSIT_STATUS] ?? 'pending';
+        return (
+          <tr data-testid="deposit-row" data-id={row.id} data-status={row.status} data-amount={row.amount}>
+            <TimeCell time={row.created_time} />
+            <CurrencyCell name={row.currency_name} network={row.network} />
+            <td className={clsx(td, 'text-end')}>
+              <Num className="text-fg">{row.amount}</Num>
+            </td>
+            <LongTextCell value={row.hash} fallback="—" />
+            <StatusCell tone={depositTone[status]}>{t(`assets.depositStatus.${status}`)}</StatusCell>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-line/60">
-          {rows.map((row) => {
-            const status = DEPOSIT_STATUS[row.status as keyof typeof DEPOSIT_STATUS] ?? 'pending';
-            return (
-              <tr key={row.id} data-testid="deposit-row" data-id={row.id} data-status={row.status} data-amount={row.amount}>
-                <td className={clsx(td, 'text-muted')}>
-                  <Num>{displayServerTime(row.created_time)}</Num>
-                </td>
-                <td className={clsx(td, 'text-fg')}>
-                  {row.currency_name}
-                  {row.network && <span className="ms-1 text-faint">{row.network}</span>}
-                </td>
-                <td className={clsx(td, 'text-end')}>
-                  <Num className="text-fg">{row.amount}</Num>
-                </td>
-                <td className={clsx(td, 'max-w-[12rem] truncate text-muted')} title={row.hash}>
-                  <bdi dir="ltr">{row.hash || '—'}</bdi>
-                </td>
-                <td className={clsx(td, 'text-end font-medium', depositTone[status])}>{t(`assets.depositStatus.${status}`)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      }}
+    />
   );
 }
 
@@ -128,47 +111,38 @@ const withdrawalTone = { applying: 'text-warn', approved: 'text-brand', success:
 /** Withdrawals (`wallet/out_log`): amount, fee, received, address, status (rejected and failed ones are refunded). */
 export function WithdrawalList({ rows, busy }: { rows: readonly WithdrawalRecord[]; busy: boolean }) {
   const { t } = useTranslation();
-  if (rows.length === 0) return <ListState busy={busy} text={t('assets.noWithdrawals')} />;
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[44rem] text-[0.8125rem]" data-testid="withdrawal-list">
-        <thead>
-          <tr className="border-b border-line">
-            <th scope="col" className={clsx(th, 'text-start')}>{t('assets.time')}</th>
-            <th scope="col" className={clsx(th, 'text-start')}>{t('assets.currency')}</th>
-            <th scope="col" className={clsx(th, 'text-end')}>{t('assets.amount')}</th>
-            <th scope="col" className={clsx(th, 'text-end')}>{t('assets.fee')}</th>
-            <th scope="col" className={clsx(th, 'text-start')}>{t('assets.address')}</th>
-            <th scope="col" className={clsx(th, 'text-end')}>{t('assets.status')}</th>
+    <RecordTable
+      rows={rows}
+      busy={busy}
+      empty={t('assets.noWithdrawals')}
+      testId="withdrawal-list"
+      minWidth="min-w-[44rem]"
+      columns={[
+        { label: t('assets.time') },
+        { label: t('assets.currency') },
+        { label: t('assets.amount'), end: true },
+        { label: t('assets.fee'), end: true },
+        { label: t('assets.address') },
+        { label: t('assets.status'), end: true },
+      ]}
+      row={(row) => {
+        const status = WITHDRAWAL_STATUS[row.status as keyof typeof WITHDRAWAL_STATUS] ?? 'applying';
+        return (
+          <tr data-testid="withdrawal-row" data-id={row.id} data-status={row.status} data-number={row.number}>
+            <TimeCell time={row.created_time} />
+            <CurrencyCell name={row.currency_name} network={row.network} />
+            <td className={clsx(td, 'text-end')}>
+              <Num className="text-fg">{row.number}</Num>
+            </td>
+            <td className={clsx(td, 'text-end text-muted')}>
+              <Num>{row.fee}</Num>
+            </td>
+            <LongTextCell value={row.address} />
+            <StatusCell tone={withdrawalTone[status]}>{t(`assets.withdrawalStatus.${status}`)}</StatusCell>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-line/60">
-          {rows.map((row) => {
-            const status = WITHDRAWAL_STATUS[row.status as keyof typeof WITHDRAWAL_STATUS] ?? 'applying';
-            return (
-              <tr key={row.id} data-testid="withdrawal-row" data-id={row.id} data-status={row.status} data-number={row.number}>
-                <td className={clsx(td, 'text-muted')}>
-                  <Num>{displayServerTime(row.created_time)}</Num>
-                </td>
-                <td className={clsx(td, 'text-fg')}>
-                  {row.currency_name}
-                  {row.network && <span className="ms-1 text-faint">{row.network}</span>}
-                </td>
-                <td className={clsx(td, 'text-end')}>
-                  <Num className="text-fg">{row.number}</Num>
-                </td>
-                <td className={clsx(td, 'text-end text-muted')}>
-                  <Num>{row.fee}</Num>
-                </td>
-                <td className={clsx(td, 'max-w-[12rem] truncate text-muted')} title={row.address}>
-                  <bdi dir="ltr">{row.address}</bdi>
-                </td>
-                <td className={clsx(td, 'text-end font-medium', withdrawalTone[status])}>{t(`assets.withdrawalStatus.${status}`)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      }}
+    />
   );
 }

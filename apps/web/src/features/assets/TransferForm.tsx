@@ -1,9 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apitip, type WalletList, type WalletName } from '../../api';
+import type { WalletList, WalletName } from '../../api';
 import { Button } from '../../components/Button';
+import { SwapIcon } from '../../components/icons';
 import { Num } from '../../components/Num';
-import { showToast } from '../../components/toast-store';
 import {
   MAX_TRANSFER,
   MIN_LEVER_TRANSFER,
@@ -20,7 +20,7 @@ import { FormAlert } from '../auth/AuthCard';
 import { errorText } from '../auth/errors';
 import { AmountField } from './AmountField';
 import { problemText } from './common';
-import { SwapIcon } from './icons';
+import { successToast } from './forms';
 import { useTransfer } from './queries';
 import { SelectField } from './SelectField';
 
@@ -90,11 +90,10 @@ export function TransferForm({ wallets, defaults, onDone }: TransferFormProps) {
     transfer.mutate(
       { currency_id: currencyId, number: amount.trim(), from_field: from, to_field: to },
       {
-        onSuccess: (message) => {
-          showToast(apitip(message || 'operation ok'), 'success', 1500);
+        onSuccess: successToast('operation ok', 1500, () => {
           setAmount('');
           onDone();
-        },
+        }),
       },
     );
   }

@@ -1,21 +1,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { apitip, type WithdrawInfo } from '../../api';
+import type { WithdrawInfo } from '../../api';
 import { Button } from '../../components/Button';
 import { Num } from '../../components/Num';
 import { PasswordField } from '../../components/PasswordField';
-import { TabBar } from '../../components/Tabs';
-import { showToast } from '../../components/toast-store';
 import { isPositive } from '../../lib/trading/decimal';
 import {
   addressesFor,
   allAmount,
   checkWithdraw,
   hasNetworks,
-  hasProblems,
   networkActive,
-  USDT_NETWORKS,
   withdrawFee,
   withdrawReceived,
   type UsdtNetwork,
@@ -24,7 +20,9 @@ import {
 import { FormAlert } from '../auth/AuthCard';
 import { errorText } from '../auth/errors';
 import { AmountField } from './AmountField';
-import { InlineError, ListState, problemText } from './common';
+import { InlineError, ListState } from './common';
+import { successToast, useProblems } from './forms';
+import { NetworkTabs } from './NetworkTabs';
 import { useReloadWallets, useWithdraw, useWithdrawInfo } from './queries';
 import { WithdrawalsTab } from './RecordPanel';
 import { SelectField } from './SelectField';
@@ -32,8 +30,6 @@ import { SelectField } from './SelectField';
 /** Spec 3 §4, §9: the page reloads 1.5 s after a withdrawal was accepted. */
 export const WITHDRAW_RELOAD_MS = 1500;
 export const ADDRESS_PATH = '/withdraw_address';
-
-const NETWORK_LABEL: Record<UsdtNetwork, string> = { trc20: 'TRC20', erc20: 'ERC20' };
 
 interface WithdrawPanelProps {
   currency: { id: number; name: string };
@@ -110,7 +106,7 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
   const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<WithdrawProblems>({});
+  const problems = useProblems<WithdrawProblems>();
   const withdraw = useWithdraw();
 
   const saved = addressesFor(info.address, currency, network);
@@ -122,8 +118,7 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkWithdraw({ address: chosen, amount, min: info.min_number, max: info.max_number, available, fee, password });
-    setProblems(found);
-    if (hasProblems(found)) return;
+    if (!problems.check(found)) return;
     withdraw.mutate(
       {
         currency: currency.id,
@@ -133,12 +128,7 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
         type: wallet,
         active: networks ? networkActive(network) : undefined,
       },
-      {
-        onSuccess: (message) => {
-          showToast(apitip(message || 'withdrawal request submitted, awaiting review'), 'success', 3000);
-          onDone();
-        },
-      },
+      { onSuccess: successToast('withdrawal request submitted, awaiting review', 3000, onDone) },
     );
   }
 
@@ -146,15 +136,13 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
     <form noValidate onSubmit={send} className="grid gap-4 lg:grid-cols-2" data-testid="withdraw-form">
       <div className="flex flex-col gap-4">
         {networks && (
-          <TabBar<UsdtNetwork>
-            label={t('assets.network')}
-            variant="pill"
+          <NetworkTabs
             value={network}
             onChange={(next) => {
               setNetwork(next);
-              setProblems((current) => ({ ...current, address: undefined }));
+              problems.clear('address');
             }}
-            items={USDT_NETWORKS.map((value) => ({ value, label: NETWORK_LABEL[value], testId: `withdraw-network-${value}` }))}
+            testIdPrefix="withdraw"
           />
         )}
         <div className="flex flex-col gap-1.5">
@@ -163,11 +151,11 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
             value={chosen}
             onChange={(event) => {
               setAddress(event.target.value);
-              setProblems((current) => ({ ...current, address: undefined }));
+              problems.clear('address');
             }}
             placeholder={saved.length > 0 ? t('assets.chooseAddress') : t('assets.noSavedAddress')}
             options={saved.map((item) => ({ value: item.address, label: item.notes ? `${item.notes} · ${item.address}` : item.address }))}
-            error={problemText(problems.address)}
+            error={problems.text('address')}
             data-testid="withdraw-address"
           />
           <Link to={ADDRESS_PATH} className="self-start text-[0.75rem] font-medium text-brand hover:underline" data-testid="withdraw-manage-addresses">
@@ -180,10 +168,10 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
             value={amount}
             onChange={(value) => {
               setAmount(value);
-              setProblems((current) => ({ ...current, amount: undefined }));
+              problems.clear('amount');
             }}
             unit={currency.name}
-            error={problemText(problems.amount)}
+            error={problems.text('amount')}
             onAll={() => setAmount(allAmount(available, isPositive(info.max_number) ? info.max_number : undefined))}
             testId="withdraw-amount"
             allTestId="withdraw-all"
@@ -242,13 +230,13 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
           value={password}
           onChange={(event) => {
             setPassword(event.target.value.replace(/\D/g, '').slice(0, 6));
-            setProblems((current) => ({ ...current, password: undefined }));
+            problems.clear('password');
           }}
           inputMode="numeric"
           autoComplete="off"
           maxLength={6}
           placeholder={t('form.fundPasswordPlaceholder')}
-          error={problemText(problems.password)}
+          error={problems.text('password')}
           data-testid="withdraw-password"
         />
         {withdraw.isError && <FormAlert testId="withdraw-error">{errorText(withdraw.error)}</FormAlert>}

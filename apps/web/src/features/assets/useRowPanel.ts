@@ -14,3 +14,5 @@ export function useRowPanel<P extends string>() {
     close: () => setOpen(null),
   };
 }
+
+export type RowPanels<P extends string> = ReturnType<typeof useRowPanel<P>>;
