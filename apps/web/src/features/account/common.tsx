@@ -33,16 +33,20 @@ export function useRefreshAccount() {
 }
 
 /** The demo account may not change security settings (server: `guest accounts cannot do this`). */
-export function GuestNotice({ className }: { className?: string }) {
+/**
+ * What the shared demo account sees instead of an action it may not take. The security centre
+ * shows it as it is; other areas name their own icon and texts.
+ */
+export function GuestNotice({ className, icon, title, body }: { className?: string; icon?: ReactNode; title?: string; body?: string }) {
   const { t } = useTranslation();
   return (
     <StatePanel
       testId="guest-notice"
       tone="brand"
       className={className}
-      icon={<ShieldIcon size={26} />}
-      title={t('security.guestTitle')}
-      body={t('security.guestBody')}
+      icon={icon ?? <ShieldIcon size={26} />}
+      title={title ?? t('security.guestTitle')}
+      body={body ?? t('security.guestBody')}
       actions={<ButtonLink to="/components/register">{t('auth.createAccount')}</ButtonLink>}
     />
   );

@@ -2,12 +2,12 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apitip } from '../../api';
-import { Button, ButtonLink } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { AlertIcon, LockIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
-import { StatePanel } from '../../components/StatePanel';
 import { i18next } from '../../i18n';
 import type { Problem } from '../../lib/wallet';
+import { GuestNotice } from '../account/common';
 
 /** The text of a form problem: a server message key through apitip, or one of the assets texts. */
 export function problemText(problem: Problem | undefined): string | undefined {
@@ -49,17 +49,7 @@ export function AssetsCard({
 /** The shared demo account sees this instead of the assets actions (spec 3 §6; the server refuses them too). */
 export function AssetsGuestNotice({ className }: { className?: string }) {
   const { t } = useTranslation();
-  return (
-    <StatePanel
-      testId="guest-notice"
-      tone="brand"
-      className={className}
-      icon={<LockIcon size={26} />}
-      title={t('assets.guestTitle')}
-      body={t('assets.guestBody')}
-      actions={<ButtonLink to="/components/register">{t('auth.createAccount')}</ButtonLink>}
-    />
-  );
+  return <GuestNotice className={className} icon={<LockIcon size={26} />} title={t('assets.guestTitle')} body={t('assets.guestBody')} />;
 }
 
 /** Deposits and withdrawals are closed (`is_open_CTbi` ≠ 1, spec 3 §4). */
