@@ -50,6 +50,8 @@ describeEachDatabase('wallet records', (kind) => {
     expect(change.list[0]).toMatchObject({ value: '-100', lock_value: '0', reason: 'transfer', info: 'Transfer between wallets', account: 'change', currency_name: 'USDT' });
     expect(change.list[0]?.created_time).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect((await log(2, { currency: 3, page: 2 })).body.message.list.at(-1)).toMatchObject({ value: '5000', reason: 'deposit' });
+    // a page past the end is empty and still says how many there are
+    expect((await log(2, { currency: 3, page: 5 })).body.message).toMatchObject({ list: [], page: 5, pages: 2, total: 13 });
     expect((await log(3)).body.message.total).toBe(6);
     expect((await log('lever')).body.message.total).toBe(6);
     expect((await log(1)).body.message.list[0]).toMatchObject({ value: '100', account: 'legal' });

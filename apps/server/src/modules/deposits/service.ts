@@ -3,7 +3,7 @@ import { refuse } from '../../http/refusal';
 import { formatAmount, hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { formatTimestamp, type Clock } from '../../lib/time';
-import { paged, type PageRequest } from '../../lib/paging';
+import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { floorDecimal } from '@tessera/protocol';
 import type { UploadService } from '../uploads/service';
 import type { ChainGate } from '../wallets/chain-gate';
@@ -174,13 +174,19 @@ export class DepositService {
   }
 
   async records(userId: number, currencyId: number | undefined, page: PageRequest) {
-    const [rows, currencies] = await Promise.all([this.deposits.listOfUser(userId, currencyId, page.limit, page.offset), this.wallets.currencies()]);
+    const [{ rows, total }, currencies] = await Promise.all([
+      pageOf(page, (limit, offset) => this.deposits.listOfUser(userId, currencyId, limit, offset)),
+      this.wallets.currencies(),
+    ]);
     const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
-    return paged(rows.map((row) => record(row, names)), rows[0]?.total ?? 0, page);
+    return paged(rows.map((row) => record(row, names)), total, page);
   }
 
   async forOperator(status: number | undefined, page: PageRequest) {
-    const [rows, currencies] = await Promise.all([this.deposits.listByStatus(status, page.limit, page.offset), this.wallets.currencies()]);
+    const [{ rows, total }, currencies] = await Promise.all([
+      pageOf(page, (limit, offset) => this.deposits.listByStatus(status, limit, offset)),
+      this.wallets.currencies(),
+    ]);
     const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
     return paged(
       rows.map((row) => ({
@@ -192,7 +198,7 @@ export class DepositService {
         credited_amount: row.credited_amount,
         review_note: row.review_note,
       })),
-      rows[0]?.total ?? 0,
+      total,
       page,
     );
   }

@@ -4,7 +4,7 @@ import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../cor
 import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
 import { notional, tickAtoms, lotAtoms, type SpotPair } from '../../core/spot/pair';
-import { paged, type PageRequest } from '../../lib/paging';
+import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import type { SpotRepository } from './repository';
 
@@ -69,8 +69,8 @@ export class SpotService {
   }
 
   async openOrders(userId: number, side: 'buy' | 'sell', currencyId: number | undefined, page: PageRequest) {
-    const [rows, names] = await Promise.all([
-      this.spot.openOrders(userId, side, this.pairIdsOf(currencyId), page.limit, page.offset),
+    const [{ rows, total }, names] = await Promise.all([
+      pageOf(page, (limit, offset) => this.spot.openOrders(userId, side, this.pairIdsOf(currencyId), limit, offset)),
       this.currencyNames(),
     ]);
     const list = rows.map((row) => {
@@ -92,11 +92,14 @@ export class SpotService {
         filled: pair ? quantityText(pair, filled) : '0',
       };
     });
-    return paged(list, rows[0]?.total ?? 0, page);
+    return paged(list, total, page);
   }
 
   async completed(userId: number, currencyId: number | undefined, page: PageRequest) {
-    const [rows, names] = await Promise.all([this.spot.userTrades(userId, this.pairIdsOf(currencyId), page.limit, page.offset), this.currencyNames()]);
+    const [{ rows, total }, names] = await Promise.all([
+      pageOf(page, (limit, offset) => this.spot.userTrades(userId, this.pairIdsOf(currencyId), limit, offset)),
+      this.currencyNames(),
+    ]);
     const list = rows.map((row) => {
       const pair = this.core.spot.pairs.get(row.pair_id);
       const bought = row.buyer_id === userId;
@@ -115,7 +118,7 @@ export class SpotService {
         role: taker ? ('taker' as const) : ('maker' as const),
       };
     });
-    return paged(list, rows[0]?.total ?? 0, page);
+    return paged(list, total, page);
   }
 
   /** transaction/deal: the book, the last price and the caller's spot balances of the pair. */

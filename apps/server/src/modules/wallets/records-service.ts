@@ -4,7 +4,7 @@ import { formatAmount, parseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { notional } from '../../core/spot/pair';
 import { isWallet, type Wallet } from '../../core/wallets';
-import { paged, type PageRequest } from '../../lib/paging';
+import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import type { LedgerEntryRow, WalletCurrencyRow, WalletRepository } from './repository';
 
@@ -88,9 +88,12 @@ export class WalletRecordsService {
   }
 
   private async entries(userId: number, filter: { wallet?: Wallet; currencyId?: number }, page: PageRequest, lang: Lang) {
-    const [rows, currencies] = await Promise.all([this.wallets.entries(userId, filter, page.limit, page.offset), this.wallets.currencies()]);
+    const [{ rows, total }, currencies] = await Promise.all([
+      pageOf(page, (limit, offset) => this.wallets.entries(userId, filter, limit, offset)),
+      this.wallets.currencies(),
+    ]);
     const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
-    return { list: rows.map((row) => item(row, names, lang)), total: rows[0]?.total ?? 0 };
+    return { list: rows.map((row) => item(row, names, lang)), total };
   }
 }
 

@@ -5,7 +5,7 @@ import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
 import { notional, tickAtoms } from '../../core/spot/pair';
 import { isWallet, WALLETS, type Wallet } from '../../core/wallets';
-import { paged, type PageRequest } from '../../lib/paging';
+import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import type { UserRepository } from '../users/repository';
 import type { WalletCurrencyRow, WalletRepository } from './repository';
@@ -114,7 +114,10 @@ export class WalletService {
   }
 
   async history(userId: number, page: PageRequest) {
-    const [rows, currencies] = await Promise.all([this.wallets.transfers(userId, page.limit, page.offset), this.wallets.currencies()]);
+    const [{ rows, total }, currencies] = await Promise.all([
+      pageOf(page, (limit, offset) => this.wallets.transfers(userId, limit, offset)),
+      this.wallets.currencies(),
+    ]);
     const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
     const list = rows.map((row) => ({
       type: `${row.from_wallet}_${row.to_wallet}`,
@@ -124,6 +127,6 @@ export class WalletService {
       number: show(parseAmount(row.amount), 8),
       add_time: formatTimestamp(row.created_at),
     }));
-    return paged(list, rows[0]?.total ?? 0, page);
+    return paged(list, total, page);
   }
 }

@@ -6,7 +6,7 @@ import { newCommandKey } from '../../core/command-key';
 import type { WithdrawalDecision } from '../../core/withdrawals/book';
 import type { WithdrawalStatus, WithdrawalWallet } from '../../core/withdrawals/state';
 import { verifyPassword } from '../../lib/password';
-import { paged, type PageRequest } from '../../lib/paging';
+import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp, type Clock } from '../../lib/time';
 import { isValidTxHash, isNetwork } from '../deposits/chain';
 import type { UserRepository } from '../users/repository';
@@ -135,17 +135,23 @@ export class WithdrawalService {
   }
 
   async records(userId: number, currencyId: number | undefined, page: PageRequest) {
-    const [rows, currencies] = await Promise.all([this.withdrawals.listOfUser(userId, currencyId, page.limit, page.offset), this.wallets.currencies()]);
+    const [{ rows, total }, currencies] = await Promise.all([
+      pageOf(page, (limit, offset) => this.withdrawals.listOfUser(userId, currencyId, limit, offset)),
+      this.wallets.currencies(),
+    ]);
     const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
-    return paged(rows.map((row) => record(row, names)), rows[0]?.total ?? 0, page);
+    return paged(rows.map((row) => record(row, names)), total, page);
   }
 
   async forOperator(status: string | undefined, page: PageRequest) {
-    const [rows, currencies] = await Promise.all([this.withdrawals.listByStatus(status, page.limit, page.offset), this.wallets.currencies()]);
+    const [{ rows, total }, currencies] = await Promise.all([
+      pageOf(page, (limit, offset) => this.withdrawals.listByStatus(status, limit, offset)),
+      this.wallets.currencies(),
+    ]);
     const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
     return paged(
       rows.map((row) => ({ ...record(row, names), state: row.status, user_id: row.user_id, user_account: row.account, note: row.note, memo: row.memo })),
-      rows[0]?.total ?? 0,
+      total,
       page,
     );
   }
