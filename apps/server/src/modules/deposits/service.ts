@@ -8,7 +8,7 @@ import { floorDecimal } from '@tessera/protocol';
 import type { UploadService } from '../uploads/service';
 import type { ChainGate } from '../wallets/chain-gate';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
-import { isNetwork, isValidTxHash, type Network } from './chain';
+import { isNetwork, isValidTxHash, networkNamedBy, type Network } from './chain';
 import type { AddressSet, DepositAddressService } from './address-service';
 import type { DepositRepository, DepositRequestRow } from './repository';
 import type { ChainDeposit } from './watcher';
@@ -31,7 +31,7 @@ export interface DepositDecision {
 
 /** The USDT network a client names with `active`: 0 ERC20, 1 TRC20. */
 function networkOf(currency: WalletCurrencyRow, active: string | undefined): Network {
-  const wanted = active === '0' ? 'erc20' : active === '1' ? 'trc20' : currency.networks[0];
+  const wanted = networkNamedBy(active) ?? currency.networks[0];
   if (!isNetwork(wanted) || !currency.networks.includes(wanted)) refuse('parameter error');
   return wanted;
 }
@@ -174,20 +174,18 @@ export class DepositService {
   }
 
   async records(userId: number, currencyId: number | undefined, page: PageRequest) {
-    const [{ rows, total }, currencies] = await Promise.all([
+    const [{ rows, total }, names] = await Promise.all([
       pageOf(page, (limit, offset) => this.deposits.listOfUser(userId, currencyId, limit, offset)),
-      this.wallets.currencies(),
+      this.wallets.names(),
     ]);
-    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
     return paged(rows.map((row) => record(row, names)), total, page);
   }
 
   async forOperator(status: number | undefined, page: PageRequest) {
-    const [{ rows, total }, currencies] = await Promise.all([
+    const [{ rows, total }, names] = await Promise.all([
       pageOf(page, (limit, offset) => this.deposits.listByStatus(status, limit, offset)),
-      this.wallets.currencies(),
+      this.wallets.names(),
     ]);
-    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
     return paged(
       rows.map((row) => ({
         ...record(row, names),

@@ -1,8 +1,8 @@
 import type { Lang } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
+import { flag } from '../wallets/display';
 import type { CurrencyRepository, CurrencyRow } from './repository';
 
-const flag = (value: boolean) => (value ? (1 as const) : (0 as const));
 
 function toSummary(row: CurrencyRow) {
   return {

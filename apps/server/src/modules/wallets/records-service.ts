@@ -1,4 +1,4 @@
-import { floorDecimal, translateMessage, type Lang, type MessageKey } from '@tessera/protocol';
+import { translateMessage, type Lang, type MessageKey } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
 import { formatAmount, parseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
@@ -6,10 +6,9 @@ import { notional } from '../../core/spot/pair';
 import { isWallet, type Wallet } from '../../core/wallets';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
+import { flag, showAtoms } from './display';
 import type { LedgerEntryRow, WalletCurrencyRow, WalletRepository } from './repository';
 
-const flag = (value: boolean) => (value ? (1 as const) : (0 as const));
-const show = (atoms: Atoms, decimals: number) => floorDecimal(formatAmount(atoms), decimals);
 
 /** The memo of each ledger reason, as the record panels show it (spec 3 §8: ledger memo texts). */
 const MEMO: Record<string, MessageKey> = {
@@ -65,10 +64,10 @@ export class WalletRecordsService {
       currency: currency.id,
       currency_name: currency.name,
       type: wallet,
-      balance: show(balance.available, 8),
-      lock_balance: show(balance.locked, 8),
-      usdt_price: show(price, 8),
-      cny_price: show(cny, 2),
+      balance: showAtoms(balance.available, 8),
+      lock_balance: showAtoms(balance.locked, 8),
+      usdt_price: showAtoms(price, 8),
+      cny_price: showAtoms(cny, 2),
     };
   }
 
@@ -88,11 +87,10 @@ export class WalletRecordsService {
   }
 
   private async entries(userId: number, filter: { wallet?: Wallet; currencyId?: number }, page: PageRequest, lang: Lang) {
-    const [{ rows, total }, currencies] = await Promise.all([
+    const [{ rows, total }, names] = await Promise.all([
       pageOf(page, (limit, offset) => this.wallets.entries(userId, filter, limit, offset)),
-      this.wallets.currencies(),
+      this.wallets.names(),
     ]);
-    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
     return { list: rows.map((row) => item(row, names, lang)), total };
   }
 }

@@ -43,6 +43,11 @@ export class WalletRepository {
     );
   }
 
+  /** Currency names by id, for record lists. */
+  async names(): Promise<Map<number, string>> {
+    return new Map((await this.currencies()).map((currency) => [currency.id, currency.name]));
+  }
+
   async currency(id: number): Promise<WalletCurrencyRow | undefined> {
     return (await this.currencies()).find((currency) => currency.id === id);
   }

@@ -1,6 +1,5 @@
-import { floorDecimal } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
-import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
+import { parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
 import { notional, tickAtoms } from '../../core/spot/pair';
@@ -8,6 +7,7 @@ import { isWallet, WALLETS, type Wallet } from '../../core/wallets';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import type { UserRepository } from '../users/repository';
+import { flag, showAtoms } from './display';
 import type { WalletCurrencyRow, WalletRepository } from './repository';
 
 const USDT = 3;
@@ -17,8 +17,6 @@ export const MIN_LEVER_TRANSFER = parseAmount('100');
 export const MAX_TRANSFER = parseAmount('99999999');
 export const SYSTEM_TOKEN = 'TSR';
 
-const flag = (value: boolean) => (value ? (1 as const) : (0 as const));
-const show = (atoms: Atoms, decimals: number) => floorDecimal(formatAmount(atoms), decimals);
 
 export interface TransferInput {
   number?: string;
@@ -70,17 +68,17 @@ export class WalletService {
           is_match: flag(item.currency.is_match),
           is_micro: flag(item.currency.is_micro),
           is_lever: flag(item.currency.is_lever),
-          usdt_price: show(item.price, 8),
-          legal_balance: show(item.balances.legal.available, 8),
-          lock_legal_balance: show(item.balances.legal.locked, 8),
-          change_balance: show(item.balances.change.available, 8),
-          lock_change_balance: show(item.balances.change.locked, 8),
-          micro_balance: show(item.balances.micro.available, 8),
-          lock_micro_balance: show(item.balances.micro.locked, 8),
-          lever_balance: show(item.balances.lever.available, 8),
-          lock_lever_balance: show(item.balances.lever.locked, 8),
+          usdt_price: showAtoms(item.price, 8),
+          legal_balance: showAtoms(item.balances.legal.available, 8),
+          lock_legal_balance: showAtoms(item.balances.legal.locked, 8),
+          change_balance: showAtoms(item.balances.change.available, 8),
+          lock_change_balance: showAtoms(item.balances.change.locked, 8),
+          micro_balance: showAtoms(item.balances.micro.available, 8),
+          lock_micro_balance: showAtoms(item.balances.micro.locked, 8),
+          lever_balance: showAtoms(item.balances.lever.available, 8),
+          lock_lever_balance: showAtoms(item.balances.lever.locked, 8),
         })),
-        usdt_totle: show(total, 2),
+        usdt_totle: showAtoms(total, 2),
         total,
       };
     };
@@ -88,7 +86,7 @@ export class WalletService {
     const strip = ({ total: _total, ...rest }: ReturnType<typeof group>) => rest;
     return {
       change_wallet: strip(group('change', (c) => c.is_match)),
-      legal_wallet: { ...strip(legal), totle: show(notional(legal.total, this.usdtCnyRate()), 2) },
+      legal_wallet: { ...strip(legal), totle: showAtoms(notional(legal.total, this.usdtCnyRate()), 2) },
       lever_wallet: strip(group('lever', (c) => c.is_lever)),
       micro_wallet: strip(group('micro', (c) => c.is_legal && c.is_micro)),
       is_open_CTbi: flag(await open),
@@ -109,22 +107,21 @@ export class WalletService {
     if (amount <= 0n) refuse('amount must be greater than zero');
     if (amount > MAX_TRANSFER) refuse('amount above maximum');
     if (to === 'lever' && input.currency_id === USDT && amount < MIN_LEVER_TRANSFER) refuse('minimum amount not met');
-    if (!(await this.wallets.currencies()).some((currency) => currency.id === input.currency_id)) refuse('currency not found');
+    if (!(await this.wallets.currency(input.currency_id))) refuse('currency not found');
     await this.core.execute({ kind: 'transfer', key: newCommandKey('transfer'), userId, currencyId: input.currency_id, from, to, amount });
   }
 
   async history(userId: number, page: PageRequest) {
-    const [{ rows, total }, currencies] = await Promise.all([
+    const [{ rows, total }, names] = await Promise.all([
       pageOf(page, (limit, offset) => this.wallets.transfers(userId, limit, offset)),
-      this.wallets.currencies(),
+      this.wallets.names(),
     ]);
-    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
     const list = rows.map((row) => ({
       type: `${row.from_wallet}_${row.to_wallet}`,
       from_field: row.from_wallet,
       to_field: row.to_wallet,
       currency_name: names.get(row.currency_id) ?? '',
-      number: show(parseAmount(row.amount), 8),
+      number: showAtoms(parseAmount(row.amount), 8),
       add_time: formatTimestamp(row.created_at),
     }));
     return paged(list, total, page);

@@ -1,5 +1,5 @@
 import { refuse } from '../../http/refusal';
-import { detectNetwork, isNetwork, isValidAddress, type Network } from '../deposits/chain';
+import { activeOf, detectNetwork, isNetwork, isValidAddress, networkNamedBy, type Network } from '../deposits/chain';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
 import type { SavedAddressRow, WithdrawalRepository } from './repository';
 
@@ -14,13 +14,9 @@ export interface NewAddressInput {
 const MEMO = /^[A-Za-z0-9]{1,64}$/;
 const WHITESPACE = /\s/;
 
-/** `active` as the screens send it for USDT: 0 ERC20, 1 TRC20 (spec 3 §3). */
-export const activeOf = (network: string): 0 | 1 => (network === 'trc20' ? 1 : 0);
-
 /** The network a withdrawal to `address` uses: named by `active`, else recognised from the address. */
 export function withdrawNetwork(currency: WalletCurrencyRow, address: string, active: string | undefined): Network {
-  const named = active === '0' ? 'erc20' : active === '1' ? 'trc20' : undefined;
-  const network = named ?? (currency.networks.length === 1 ? currency.networks[0] : detectNetwork(address));
+  const network = networkNamedBy(active) ?? (currency.networks.length === 1 ? currency.networks[0] : detectNetwork(address));
   if (!isNetwork(network) || !currency.networks.includes(network)) refuse('address wrong');
   if (!isValidAddress(network, address)) refuse('address wrong');
   return network;
@@ -34,8 +30,7 @@ export class AddressBookService {
   ) {}
 
   async list(userId: number, currencyId: number | undefined) {
-    const [rows, currencies] = await Promise.all([this.addresses.savedAddresses(userId, currencyId), this.wallets.currencies()]);
-    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
+    const [rows, names] = await Promise.all([this.addresses.savedAddresses(userId, currencyId), this.wallets.names()]);
     return rows.map((row) => view(row, names.get(row.currency_id) ?? ''));
   }
 

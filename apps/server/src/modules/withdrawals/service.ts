@@ -135,20 +135,18 @@ export class WithdrawalService {
   }
 
   async records(userId: number, currencyId: number | undefined, page: PageRequest) {
-    const [{ rows, total }, currencies] = await Promise.all([
+    const [{ rows, total }, names] = await Promise.all([
       pageOf(page, (limit, offset) => this.withdrawals.listOfUser(userId, currencyId, limit, offset)),
-      this.wallets.currencies(),
+      this.wallets.names(),
     ]);
-    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
     return paged(rows.map((row) => record(row, names)), total, page);
   }
 
   async forOperator(status: string | undefined, page: PageRequest) {
-    const [{ rows, total }, currencies] = await Promise.all([
+    const [{ rows, total }, names] = await Promise.all([
       pageOf(page, (limit, offset) => this.withdrawals.listByStatus(status, limit, offset)),
-      this.wallets.currencies(),
+      this.wallets.names(),
     ]);
-    const names = new Map(currencies.map((currency) => [currency.id, currency.name]));
     return paged(
       rows.map((row) => ({ ...record(row, names), state: row.status, user_id: row.user_id, user_account: row.account, note: row.note, memo: row.memo })),
       total,

@@ -1,5 +1,5 @@
 /** Deposit-address derivation and withdrawal-address validation, per network. */
-export { NETWORKS, isNetwork, type Network } from './networks';
+export { NETWORKS, activeOf, isNetwork, networkNamedBy, type Network } from './networks';
 export {
   DEVELOPMENT_MNEMONIC,
   deriveDepositAddress,
