@@ -35,7 +35,7 @@ export const devChainRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
         txHash: body.tx_hash,
         amount: body.amount,
       });
-      return { type: 'ok' as const, message: result as { applied: boolean; status: number; credited: string } };
+      return { type: 'ok' as const, message: result };
     },
   );
 };

@@ -1,4 +1,5 @@
 import type { Network } from './chain';
+import type { DepositDecision } from './service';
 
 /** A confirmed incoming transfer to one of the platform's deposit addresses. */
 export interface ChainDeposit {
@@ -11,7 +12,7 @@ export interface ChainDeposit {
   amount: string;
 }
 
-export type ChainDepositHandler = (deposit: ChainDeposit) => Promise<unknown>;
+export type ChainDepositHandler = (deposit: ChainDeposit) => Promise<DepositDecision>;
 
 /**
  * Reports deposits once they have enough confirmations (spec 3 §9: six). A production
@@ -38,7 +39,7 @@ export class DevelopmentChainWatcher implements ChainWatcher {
     this.handler = undefined;
   }
 
-  async report(deposit: ChainDeposit): Promise<unknown> {
+  async report(deposit: ChainDeposit): Promise<DepositDecision> {
     if (!this.handler) throw new Error('the chain watcher is not started');
     return this.handler(deposit);
   }
