@@ -141,6 +141,8 @@ describeEachDatabase('deposits', (kind) => {
       await api.post('wallet/charge_req', { currency: 1, acc: 'bc1qsender', hash: BTC_HASH, amount: '0.01', pic }, { token: user.token });
       const pending = (await operator('GET', '/deposits?status=0')).body as { list: { id: number; hash: string }[] };
       const id = pending.list.find((item) => item.hash === BTC_HASH)?.id ?? 0;
+      expect((await operator('POST', '/deposits/999999/confirm', {})).status).toBe(404);
+      expect((await operator('POST', '/deposits/999999/reject', {})).status).toBe(404);
       expect((await operator('POST', `/deposits/${id}/reject`, { reason: 'no such transfer' })).status).toBe(200);
       expect((await operator('POST', `/deposits/${id}/reject`, {})).status).toBe(409);
       expect((await operator('POST', `/deposits/${id}/confirm`, {})).status).toBe(409);

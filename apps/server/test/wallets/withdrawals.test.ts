@@ -146,6 +146,7 @@ describeEachDatabase('withdrawals', (kind) => {
       expect(rejected.body).toEqual({ applied: true, status: 'rejected' });
       expect((await operator('POST', `/withdrawals/${record?.id}/reject`, {})).body).toEqual({ applied: false, status: 'rejected' });
       expect((await operator('POST', `/withdrawals/${record?.id}/approve`, {})).status).toBe(409);
+      expect((await operator('POST', '/withdrawals/999999/approve', {})).status).toBe(404);
       expect(usdt()).toEqual({ available: parseAmount('1000'), locked: 0n });
       expect((await latest())?.status).toBe(5);
     });
