@@ -8,11 +8,14 @@ export interface AuditReport {
   balanceMismatches: { user_id: number; currency_id: number; wallet: string; balance: string; ledger: string }[];
   /** currencies whose holdings differ from what came in minus what went out */
   currencyMismatches: { currency_id: number; held: string; external: string }[];
+  /** core rows that name a user, currency or pair that does not exist (the core's tables carry no foreign keys: decision 0007) */
+  orphans: { table_name: string; rows: number }[];
 }
 
 /**
  * The ledger's invariants: every balance equals the sum of its entries; per currency, everything
- * held (users, makers, house, fee account) equals deposits minus withdrawals plus adjustments.
+ * held (users, makers, house, fee account) equals deposits minus withdrawals plus adjustments; every
+ * entry, order and trade names a user, currency and pair that exist.
  */
 export async function runAudit(db: Queryable): Promise<AuditReport> {
   const balanceMismatches = await db.query<AuditReport['balanceMismatches'][number]>(
@@ -38,11 +41,28 @@ export async function runAudit(db: Queryable): Promise<AuditReport> {
       where coalesce(h.amount, 0) <> coalesce(e.amount, 0)`,
     [EXTERNAL_REASONS],
   );
+  const orphans = await db.query<AuditReport['orphans'][number]>(
+    `select * from (
+       select 'ledger_entries' as table_name, count(*)::int as rows from ledger_entries e
+        where not exists (select 1 from users u where u.id = e.user_id)
+           or not exists (select 1 from currencies c where c.id = e.currency_id)
+       union all
+       select 'spot_orders', count(*)::int from spot_orders o
+        where not exists (select 1 from users u where u.id = o.user_id)
+           or not exists (select 1 from currency_pairs p where p.id = o.pair_id)
+       union all
+       select 'spot_trades', count(*)::int from spot_trades t
+        where not exists (select 1 from users u where u.id = t.buyer_id)
+           or not exists (select 1 from users u where u.id = t.seller_id)
+           or not exists (select 1 from currency_pairs p where p.id = t.pair_id)
+     ) counted where rows > 0`,
+  );
   const counted = await db.query<{ n: number }>('select count(*)::int as n from balances');
   return {
-    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0,
+    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0 && orphans.length === 0,
     balancesChecked: counted[0]?.n ?? 0,
     balanceMismatches,
     currencyMismatches,
+    orphans,
   };
 }

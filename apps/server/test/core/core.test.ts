@@ -171,4 +171,27 @@ describeEachDatabase('the core', (kind) => {
     await db.query(`update balances set available = available - 1 where user_id = $1 and wallet = 'change' and currency_id = $2`, [alice, USDT]);
     expect((await runAudit(db)).ok).toBe(true);
   });
+
+  it('refuses a command for a user who does not exist: the balance row checks it, nothing is written', async () => {
+    const [row] = await db.query<{ id: number }>('select max(id) + 1000 as id from users');
+    const ghost = row?.id ?? 0;
+    await expect(core.execute(credit(ghost, '5'))).rejects.toMatchObject({ key: 'please retry' });
+    expect(core.balance({ userId: ghost, currencyId: USDT, wallet: 'change' }).available).toBe(0n);
+    expect(await db.query('select 1 from ledger_entries where user_id = $1', [ghost])).toHaveLength(0);
+    await core.execute(credit(alice, '1'));
+    expect((await runAudit(db)).ok).toBe(true);
+  });
+
+  it('reports ledger rows, orders and trades that name no existing user or pair', async () => {
+    await db.query(
+      `insert into ledger_entries (user_id, currency_id, wallet, delta_available, delta_locked, reason, reference, idempotency_key)
+       values (999999, $1, 'change', 0, 0, 'adjustment', 'orphan', 'orphan-entry')`,
+      [USDT],
+    );
+    const report = await runAudit(db);
+    expect(report.ok).toBe(false);
+    expect(report.orphans).toEqual([{ table_name: 'ledger_entries', rows: 1 }]);
+    await db.query(`delete from ledger_entries where idempotency_key = 'orphan-entry'`);
+    expect((await runAudit(db)).orphans).toEqual([]);
+  });
 });
