@@ -133,7 +133,12 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   const io = attachGateway(http.server, services.auth);
   const marketPushes = attachMarketPushes(io, services.market);
   core.events.on('balances', (userIds) => {
-    for (const userId of userIds) io.to(userRoom(userId)).emit('update_balance', { type: 'update_balance', user_id: userId });
+    // socket.io encodes a packet before it looks for the room's sockets: skip users not connected
+    const rooms = io.sockets.adapter.rooms;
+    for (const userId of userIds) {
+      const room = userRoom(userId);
+      if (rooms.has(room)) io.to(room).emit('update_balance', { type: 'update_balance', user_id: userId });
+    }
   });
   const makers = config.MARKET_MAKERS
     ? new MarketMakerSimulator(

@@ -8,6 +8,9 @@ describe('amounts', () => {
     expect(formatAmount(parseAmount('123456789012.123456789012345678'))).toBe('123456789012.123456789012345678');
     expect(formatAmount(parseAmount('-0.000000000000000001'))).toBe('-0.000000000000000001');
     expect(formatAmount(parseAmount('100.500'))).toBe('100.5');
+    expect(formatAmount(0n)).toBe('0');
+    expect(formatAmount(parseAmount('-7.000'))).toBe('-7');
+    expect(formatAmount(parseAmount('0.5'))).toBe('0.5');
   });
 
   it('refuses text that is not an exact decimal of at most 18 places', () => {
@@ -19,7 +22,10 @@ describe('amounts', () => {
   it('round-trips every amount', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: -(10n ** 38n) + 1n, max: 10n ** 38n - 1n }), (atoms) => {
-        expect(parseAmount(formatAmount(atoms))).toBe(atoms);
+        const text = formatAmount(atoms);
+        expect(parseAmount(text)).toBe(atoms);
+        // the shortest text: no trailing zeros after the point, no point without a fraction
+        expect(text).toMatch(/^-?(0|[1-9]\d*)(\.\d*[1-9])?$/);
       }),
     );
   });

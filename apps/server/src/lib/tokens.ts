@@ -1,13 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** 256 random bits, URL-safe: what the client stores and sends back in `Authorization`. */
 export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Only this digest is stored, so the sessions table cannot be replayed if it leaks. */
+/**
+ * Only this digest is stored, so the sessions table cannot be replayed if it leaks. Computed on
+ * every authenticated request: the one-shot `hash` costs half of createHash().update().digest().
+ */
 export function tokenDigest(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** A short random invite code of unambiguous letters and digits. */
