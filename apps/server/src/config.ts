@@ -23,6 +23,8 @@ const environment = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().url().optional(),
   DEMO_DATA: flag.default(true),
+  // USDT for the guest and demo accounts (modules/demo); default: on in development with DEMO_DATA
+  DEMO_FUNDS: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(168),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
@@ -44,8 +46,9 @@ const environment = z.object({
   DEPOSIT_XPUB_TRON: z.string().optional(),
 });
 
-export type Config = Omit<z.infer<typeof environment>, 'ADMIN_PASSWORD'> & {
+export type Config = Omit<z.infer<typeof environment>, 'ADMIN_PASSWORD' | 'DEMO_FUNDS'> & {
   ADMIN_PASSWORD: string;
+  DEMO_FUNDS: boolean;
   assetsDir: string;
   uploadsDir: string;
 };
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...settings,
     ADMIN_PASSWORD: settings.ADMIN_PASSWORD ?? DEV_ADMIN.password,
+    DEMO_FUNDS: settings.DEMO_FUNDS ?? (settings.DEMO_DATA && settings.NODE_ENV === 'development'),
     assetsDir: path.join(repoRoot, 'apps/server/assets'),
     uploadsDir: path.join(settings.DATA_DIR, 'uploads'),
   };

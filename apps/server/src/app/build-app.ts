@@ -36,6 +36,9 @@ import { Core } from '../core/core';
 import { CoreRepository } from '../core/repository';
 import { MarketMakerRepository } from '../modules/market-makers/repository';
 import { MarketMakerSimulator } from '../modules/market-makers/simulator';
+import { grantDemoFunds } from '../modules/demo/demo-funds';
+import { UserRepository } from '../modules/users/repository';
+import { WalletRepository } from '../modules/wallets/repository';
 import type { RouteDeps } from './deps';
 import { depositRoutes } from '../modules/deposits/routes';
 import { devChainRoutes } from '../modules/deposits/dev-routes';
@@ -76,6 +79,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   await db.claimWriter();
   const core = new Core(new CoreRepository(db), (error) => http.log.error({ err: error }, 'core fault'), clock);
   await core.start();
+  if (config.DEMO_FUNDS) await grantDemoFunds(core, new UserRepository(db), new WalletRepository(db));
   const services = createServices(db, config, clock, core);
   await services.market.start((error) => http.log.error({ err: error }, 'market data fault'));
   await http.register(formbody);

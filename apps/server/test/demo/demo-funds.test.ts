@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runAudit } from '../../src/core/audit';
+import { Core } from '../../src/core/core';
+import { CoreRepository } from '../../src/core/repository';
+import { loadConfig } from '../../src/config';
+import { DEMO_GRANT, grantDemoFunds } from '../../src/modules/demo/demo-funds';
+import { UserRepository } from '../../src/modules/users/repository';
+import { WalletRepository } from '../../src/modules/wallets/repository';
+import { apiClient } from '../support/client';
+import { productionDepositEnv } from '../support/deposit-keys';
+import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+
+interface Wallets {
+  change_wallet: { balance: { currency: number; change_balance: string }[] };
+  micro_wallet: { balance: { currency: number; micro_balance: string }[] };
+}
+
+describeEachDatabase('demo funds', (kind) => {
+  let app: TestApp;
+  let api: ReturnType<typeof apiClient>;
+  beforeAll(async () => {
+    app = await createTestApp(kind, { env: { DEMO_FUNDS: 'on' } });
+    api = apiClient(app);
+  });
+  afterAll(async () => {
+    expect((await runAudit(app.db)).ok).toBe(true);
+    await app.close();
+  });
+
+  it('lets a guest trade at once: 10,000 USDT in every wallet, transfers still refused', async () => {
+    const guest = (await api.post<string>('user/login', { is_vistor: 1 })).body.message;
+    const wallets = (await api.post<Wallets>('wallet/list', {}, { token: guest })).body.message;
+    expect(wallets.change_wallet.balance.find((item) => item.currency === 3)?.change_balance).toBe('10000.00000000');
+    expect(wallets.micro_wallet.balance.find((item) => item.currency === 3)?.micro_balance).toBe('10000.00000000');
+    const order = await api.post('transaction/in', { legal_id: 3, currency_id: 1, price: '1000', num: '0.5', mode: 2 }, { token: guest });
+    expect(order.body.type).toBe('ok');
+    const transfer = await api.post('wallet/change', { number: '1', currency_id: 3, from_field: 'change', to_field: 'micro' }, { token: guest });
+    expect(transfer.body.message).toBe('guest accounts cannot do this');
+  });
+
+  it('gives the demo accounts the same, as audited adjustments', async () => {
+    const token = await api.login('demo@tessera.example', 'demo1234');
+    const wallets = (await api.post<Wallets>('wallet/list', {}, { token })).body.message;
+    expect(wallets.change_wallet.balance.find((item) => item.currency === 3)?.change_balance).toBe('10000.00000000');
+    const entries = await app.db.query<{ n: number }>(`select count(*)::int as n from ledger_entries where reference = 'demo funds' and reason = 'adjustment'`);
+    // the guest and three demo accounts, one grant per wallet
+    expect(entries[0]?.n).toBe(4 * DEMO_GRANT.length);
+  });
+
+  it('grants once per database, whatever the number of starts', async () => {
+    const users = new UserRepository(app.db);
+    const wallets = new WalletRepository(app.db);
+    expect(await grantDemoFunds(app.core, users, wallets)).toBe(0);
+    const restarted = new Core(new CoreRepository(app.db));
+    await restarted.start();
+    expect(await grantDemoFunds(restarted, users, wallets)).toBe(0);
+    const entries = await app.db.query<{ n: number }>(`select count(*)::int as n from ledger_entries where reference = 'demo funds'`);
+    expect(entries[0]?.n).toBe(4 * DEMO_GRANT.length);
+  });
+});
+
+it('grants demo funds by default only in development with demo data', () => {
+  expect(loadConfig({ NODE_ENV: 'development' }).DEMO_FUNDS).toBe(true);
+  expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: 'off' }).DEMO_FUNDS).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'test' }).DEMO_FUNDS).toBe(false);
+  expect(loadConfig({ ...productionDepositEnv(), NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password' }).DEMO_FUNDS).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'test', DEMO_FUNDS: 'on' }).DEMO_FUNDS).toBe(true);
+});
