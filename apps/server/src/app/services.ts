@@ -28,6 +28,7 @@ import { DevelopmentChainWatcher } from '../modules/deposits/watcher';
 import { AddressBookService } from '../modules/withdrawals/address-book-service';
 import { WithdrawalRepository } from '../modules/withdrawals/repository';
 import { WithdrawalService } from '../modules/withdrawals/service';
+import { PayPasswordCheck } from '../modules/users/pay-password-check';
 import { OutboxMailer, OutboxSms, SmtpMailer } from '../modules/messaging/messenger';
 import { OutboxRepository } from '../modules/messaging/outbox-repository';
 import { DevOutboxService } from '../modules/messaging/dev-outbox-service';
@@ -91,7 +92,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
   developmentChain?.start((deposit) => deposits.creditChainDeposit(deposit));
   const withdrawalRepository = new WithdrawalRepository(db);
-  const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, users, gate, clock);
+  const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), gate, clock);
   return {
     wallets,
     walletRecords: new WalletRecordsService(core, walletRepository, (currency) => wallets.usdtPrice(currency), () => market.usdtCnyRate()),

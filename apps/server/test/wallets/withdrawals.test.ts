@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
+import { hashPassword } from '../../src/lib/password';
+import { MAX_PAY_PASSWORD_TRIES } from '../../src/modules/users/pay-password-check';
+import { UserRepository } from '../../src/modules/users/repository';
 import { apiClient } from '../support/client';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
@@ -194,6 +197,38 @@ describeEachDatabase('withdrawals', (kind) => {
       const list = (await api.post<{ list: WithdrawalRecord[] }>('wallet/out_log', { currency: 1 }, { token: limited.token })).body.message.list;
       await operator('POST', `/withdrawals/${list[0]?.id}/reject`, {});
       expect((await btc('1')).body.type).toBe('ok');
+    });
+  });
+
+  describe('payment password guessing', () => {
+    it('locks withdrawals after five wrong payment passwords, also when they arrive together', async () => {
+      const guesser = await registerUser(api, 'guesser@example.com');
+      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: guesser.token });
+      await fund(guesser.id, '500');
+      const tries = await Promise.all(Array.from({ length: 8 }, (_, index) => withdraw({ pay_password: String(100000 + index) }, guesser.token)));
+      const answers = tries.map((reply) => reply.body.message).sort();
+      expect(answers.filter((answer) => answer === 'wrong payment password')).toHaveLength(MAX_PAY_PASSWORD_TRIES - 1);
+      expect(answers.filter((answer) => answer === 'too many wrong payment passwords')).toHaveLength(8 - (MAX_PAY_PASSWORD_TRIES - 1));
+      // the right password waits too, and nothing is frozen
+      expect((await withdraw({}, guesser.token)).body.message).toBe('too many wrong payment passwords');
+      expect(usdt('change', guesser.id)).toEqual({ available: parseAmount('500'), locked: 0n });
+      // an hour later the owner may withdraw again; a right password starts the count afresh
+      await app.db.query(`update users set pay_password_locked_until = now() - interval '1 second' where id = $1`, [guesser.id]);
+      expect((await withdraw({ pay_password: '000000' }, guesser.token)).body.message).toBe('wrong payment password');
+      expect((await withdraw({}, guesser.token)).body.type).toBe('ok');
+      const [row] = await app.db.query<{ pay_password_tries: number }>('select pay_password_tries from users where id = $1', [guesser.id]);
+      expect(row?.pay_password_tries).toBe(0);
+    });
+
+    it('lifts the lock when the owner sets a new payment password', async () => {
+      const owner = await registerUser(api, 'relocked@example.com');
+      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: owner.token });
+      for (let index = 0; index < MAX_PAY_PASSWORD_TRIES; index += 1) await withdraw({ pay_password: '999999' }, owner.token);
+      expect((await withdraw({}, owner.token)).body.message).toBe('too many wrong payment passwords');
+      // what safe/reset_pay_password stores once the e-mail code is proved
+      await new UserRepository(app.db).setPayPassword(owner.id, await hashPassword('654321'));
+      await fund(owner.id, '100');
+      expect((await withdraw({ pay_password: '654321' }, owner.token)).body.type).toBe('ok');
     });
   });
 });

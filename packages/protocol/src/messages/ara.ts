@@ -89,6 +89,7 @@ export const ara: Record<MessageKey, string> = {
   'address must not contain spaces': 'يجب ألا يحتوي العنوان على مسافات',
   'memo must be letters and digits': 'المذكرة تقبل الحروف والأرقام فقط',
   'enter the payment password': 'أدخل كلمة مرور الأموال',
+  'too many wrong payment passwords': 'محاولات خاطئة كثيرة لكلمة مرور الأموال: حاول مرة أخرى بعد ساعة أو أعد تعيينها',
   'transfer between wallets': 'تحويل بين المحافظ',
   'deposit credited': 'تم إيداع المبلغ',
   'withdrawal sent': 'تم إرسال السحب',

@@ -89,6 +89,7 @@ export const en: Record<MessageKey, string> = {
   'address must not contain spaces': 'The address must not contain spaces',
   'memo must be letters and digits': 'The memo may contain only letters and digits',
   'enter the payment password': 'Enter the payment password',
+  'too many wrong payment passwords': 'Too many wrong payment passwords: try again in an hour, or reset it',
   'transfer between wallets': 'Transfer between wallets',
   'deposit credited': 'Deposit credited',
   'withdrawal sent': 'Withdrawal sent',

@@ -89,6 +89,7 @@ export const hk: Record<MessageKey, string> = {
   'address must not contain spaces': '地址不能包含空格',
   'memo must be letters and digits': '備註標籤只能是字母和數字',
   'enter the payment password': '請輸入資金密碼',
+  'too many wrong payment passwords': '資金密碼錯誤次數過多，請一小時後再試或重設資金密碼',
   'transfer between wallets': '賬戶劃轉',
   'deposit credited': '充值到賬',
   'withdrawal sent': '提幣已發出',

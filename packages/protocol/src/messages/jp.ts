@@ -89,6 +89,7 @@ export const jp: Record<MessageKey, string> = {
   'address must not contain spaces': 'アドレスに空白は使えません',
   'memo must be letters and digits': 'メモは英数字のみ使用できます',
   'enter the payment password': '資金パスワードを入力してください',
+  'too many wrong payment passwords': '資金パスワードの誤入力が多すぎます。1時間後に再試行するか、再設定してください',
   'transfer between wallets': 'ウォレット間の振替',
   'deposit credited': '入金反映',
   'withdrawal sent': '出金送信',

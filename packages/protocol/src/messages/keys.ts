@@ -96,6 +96,7 @@ export const MESSAGE_KEYS = [
   'address must not contain spaces',
   'memo must be letters and digits',
   'enter the payment password',
+  'too many wrong payment passwords',
   // ledger memos (spec 3 §8): the `info` of record panels
   'transfer between wallets',
   'deposit credited',

@@ -89,6 +89,7 @@ export const kr: Record<MessageKey, string> = {
   'address must not contain spaces': '주소에 공백을 넣을 수 없습니다',
   'memo must be letters and digits': '메모는 영문과 숫자만 가능합니다',
   'enter the payment password': '자금 비밀번호를 입력하세요',
+  'too many wrong payment passwords': '자금 비밀번호 오류 횟수가 너무 많습니다. 한 시간 후 다시 시도하거나 재설정하세요',
   'transfer between wallets': '지갑 간 이체',
   'deposit credited': '입금 완료',
   'withdrawal sent': '출금 전송',

@@ -89,6 +89,7 @@ export const spa: Record<MessageKey, string> = {
   'address must not contain spaces': 'La dirección no debe contener espacios',
   'memo must be letters and digits': 'La nota solo puede tener letras y dígitos',
   'enter the payment password': 'Introduzca la contraseña de fondos',
+  'too many wrong payment passwords': 'Demasiadas contraseñas de fondos incorrectas: inténtelo de nuevo en una hora o restablézcala',
   'transfer between wallets': 'Transferencia entre billeteras',
   'deposit credited': 'Depósito acreditado',
   'withdrawal sent': 'Retiro enviado',

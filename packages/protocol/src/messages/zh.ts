@@ -89,6 +89,7 @@ export const zh: Record<MessageKey, string> = {
   'address must not contain spaces': '地址不能包含空格',
   'memo must be letters and digits': '备注标签只能是字母和数字',
   'enter the payment password': '请输入资金密码',
+  'too many wrong payment passwords': '资金密码错误次数过多，请一小时后再试或重置资金密码',
   'transfer between wallets': '账户划转',
   'deposit credited': '充值到账',
   'withdrawal sent': '提币已发出',

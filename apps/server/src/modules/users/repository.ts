@@ -139,7 +139,35 @@ export class UserRepository {
   }
 
   async setPayPassword(id: number, hash: string): Promise<void> {
-    await this.db.query('update users set pay_password_hash = $2 where id = $1', [id, hash]);
+    // a new payment password, proved with a code, also lifts a lock caused by guessing
+    await this.db.query('update users set pay_password_hash = $2, pay_password_tries = 0, pay_password_locked_until = null where id = $1', [id, hash]);
+  }
+
+  /**
+   * Takes one payment-password try, atomically, before the password is checked: `locked` while the
+   * user is locked out, `last` for the try that locks. The try that reaches `maxTries` locks until `lockUntil` at once, so tries
+   * sent in parallel cannot slip past the limit while the first ones are being verified.
+   */
+  async takePayPasswordTry(id: number, now: Date, maxTries: number, lockUntil: Date): Promise<'taken' | 'last' | 'locked'> {
+    const rows = await this.db.query<{ locks: boolean }>(
+      `update users
+          set pay_password_tries = case when pay_password_tries + 1 >= $3 then 0 else pay_password_tries + 1 end,
+              pay_password_locked_until = case when pay_password_tries + 1 >= $3 then $4::timestamptz else null end
+        where id = $1 and (pay_password_locked_until is null or pay_password_locked_until <= $2)
+        returning pay_password_locked_until is not null as locks`,
+      [id, now, maxTries, lockUntil],
+    );
+    const row = rows[0];
+    if (!row) return 'locked';
+    return row.locks ? 'last' : 'taken';
+  }
+
+  /** The right payment password: the tries start again. */
+  async clearPayPasswordTries(id: number): Promise<void> {
+    await this.db.query(
+      'update users set pay_password_tries = 0, pay_password_locked_until = null where id = $1 and (pay_password_tries <> 0 or pay_password_locked_until is not null)',
+      [id],
+    );
   }
 
   /** Binds an e-mail once: the update only happens while none is bound. */

@@ -5,11 +5,10 @@ import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
 import type { WithdrawalDecision } from '../../core/withdrawals/book';
 import type { WithdrawalStatus, WithdrawalWallet } from '../../core/withdrawals/state';
-import { verifyPassword } from '../../lib/password';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp, type Clock } from '../../lib/time';
 import { isValidTxHash, isNetwork } from '../deposits/chain';
-import type { UserRepository } from '../users/repository';
+import type { PayPasswordCheck } from '../users/pay-password-check';
 import type { ChainGate } from '../wallets/chain-gate';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
 import { view, withdrawNetwork } from './address-book-service';
@@ -52,7 +51,7 @@ export class WithdrawalService {
     private readonly core: Core,
     private readonly withdrawals: WithdrawalRepository,
     private readonly wallets: WalletRepository,
-    private readonly users: UserRepository,
+    private readonly payPassword: PayPasswordCheck,
     private readonly gate: ChainGate,
     private readonly clock: Clock,
   ) {}
@@ -97,7 +96,7 @@ export class WithdrawalService {
     const network = saved && isNetwork(saved.network) ? saved.network : withdrawNetwork(currency, input.address, input.active);
     const fee = withdrawalFee(currency, wallet, amount);
     if (fee >= amount) refuse('minimum amount not met');
-    await this.checkPayPassword(userId, input.pay_password);
+    await this.payPassword.verify(userId, input.pay_password);
     const result = await this.core.execute({
       kind: 'withdraw_apply',
       key: newCommandKey('withdraw'),
@@ -160,14 +159,6 @@ export class WithdrawalService {
     if (!currency) refuse('currency not found');
     if (!currency.can_withdraw) refuse('this currency cannot be withdrawn');
     return currency;
-  }
-
-  private async checkPayPassword(userId: number, password: string | undefined): Promise<void> {
-    const user = await this.users.findById(userId);
-    if (!user) refuse('user not found');
-    if (!user.pay_password_hash) refuse('payment password not set');
-    if (!password) refuse('enter the payment password');
-    if (!(await verifyPassword(user.pay_password_hash, password))) refuse('wrong payment password');
   }
 }
 

@@ -1,0 +1,36 @@
+import { refuse } from '../../http/refusal';
+import { verifyPassword } from '../../lib/password';
+import type { Clock } from '../../lib/time';
+import type { UserRepository } from './repository';
+
+/** Wrong payment passwords allowed in a row… */
+export const MAX_PAY_PASSWORD_TRIES = 5;
+/** …before withdrawals wait this long (or until the owner resets it with an e-mail code). */
+export const PAY_PASSWORD_LOCK_MINUTES = 60;
+
+/**
+ * The payment password guards money leaving the platform, after the session token: with a stolen
+ * token and no limit, its six digits would fall to guessing within a day at the API's rate limit.
+ */
+export class PayPasswordCheck {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Refuses unless `password` is the user's payment password and the user is not locked out. */
+  async verify(userId: number, password: string | undefined): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) refuse('user not found');
+    if (!user.pay_password_hash) refuse('payment password not set');
+    if (!password) refuse('enter the payment password');
+    const now = this.clock();
+    const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
+    const taken = await this.users.takePayPasswordTry(userId, now, MAX_PAY_PASSWORD_TRIES, lockUntil);
+    if (taken === 'locked') refuse('too many wrong payment passwords');
+    if (!(await verifyPassword(user.pay_password_hash, password))) {
+      refuse(taken === 'last' ? 'too many wrong payment passwords' : 'wrong payment password');
+    }
+    await this.users.clearPayPasswordTries(userId);
+  }
+}
