@@ -150,4 +150,27 @@ describeEachDatabase('login and sessions', (kind) => {
     time.advanceMinutes(LOGIN_LOCK_MINUTES + 1);
     expect((await api.post('user/login', { ...account, password: 'trader1234' })).body.type).toBe('ok');
   });
+
+  it('counts wrong passwords sent in parallel: no more guesses than the limit get checked', async () => {
+    const account = { user_string: '10000000001' };
+    expect((await api.post('user/login', { ...account, password: 'demo1234' })).body.type).toBe('ok');
+    const replies = await Promise.all(
+      Array.from({ length: 3 * MAX_FAILED_LOGINS }, (_, index) => api.post<string>('user/login', { ...account, password: `guess${index}xx` })),
+    );
+    const answers = replies.map((reply) => reply.body.message);
+    expect(answers.filter((message) => message === 'wrong account or password')).toHaveLength(MAX_FAILED_LOGINS - 1);
+    expect(answers.filter((message) => message.startsWith('account locked, '))).toHaveLength(2 * MAX_FAILED_LOGINS + 1);
+    expect((await api.post<string>('user/login', { ...account, password: 'demo1234' })).body.message).toMatch(/^account locked, /);
+    time.advanceMinutes(LOGIN_LOCK_MINUTES + 1);
+    expect((await api.post('user/login', { ...account, password: 'demo1234' })).body.type).toBe('ok');
+  });
+
+  it('lets the right password through on the last try, and lifts the lock that try set', async () => {
+    const account = { user_string: 'trader@tessera.example' };
+    for (let attempt = 0; attempt < MAX_FAILED_LOGINS - 1; attempt += 1) {
+      expect((await api.post<string>('user/login', { ...account, password: 'wrongpass1' })).body.message).toBe('wrong account or password');
+    }
+    expect((await api.post('user/login', { ...account, password: 'trader1234' })).body.type).toBe('ok');
+    expect((await api.post<string>('user/login', { ...account, password: 'wrongpass1' })).body.message).toBe('wrong account or password');
+  });
 });

@@ -22,6 +22,8 @@ export interface LoginResult {
   user: UserRow;
 }
 
+const lockedOut = (until: Date) => new Refusal(accountLockedMessage(until) as `account locked, ${string}`);
+
 /** A hash to verify against when the account does not exist, so both paths cost the same. */
 const decoyHash = hashPassword('decoy-password-never-matches');
 
@@ -44,17 +46,15 @@ export class AuthService {
       refuse('wrong account or password');
     }
     const now = this.clock();
-    if (user.locked_until && user.locked_until > now) {
-      throw new Refusal(accountLockedMessage(user.locked_until) as `account locked, ${string}`);
-    }
+    if (user.locked_until && user.locked_until > now) throw lockedOut(user.locked_until);
+    const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000);
+    const taken = await this.users.takeLoginTry(user.id, now, MAX_FAILED_LOGINS, lockUntil);
+    if (taken.outcome === 'locked') throw lockedOut(taken.until);
     if (!(await verifyPassword(user.password_hash, password))) {
-      const reachesLimit = user.failed_logins + 1 >= MAX_FAILED_LOGINS;
-      const lockUntil = reachesLimit ? new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000) : null;
-      await this.users.recordFailedLogin(user.id, lockUntil);
-      if (lockUntil) throw new Refusal(accountLockedMessage(lockUntil) as `account locked, ${string}`);
+      if (taken.outcome === 'last') throw lockedOut(lockUntil);
       refuse('wrong account or password');
     }
-    await this.users.clearFailedLogins(user.id);
+    await this.users.clearLoginTries(user.id);
     return { token: await this.openSession(user.id, client), user };
   }
 

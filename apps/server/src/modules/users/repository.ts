@@ -100,18 +100,33 @@ export class UserRepository {
     return created;
   }
 
-  /** Counts a failed login; `lockUntil` set when this failure reaches the limit. */
-  async recordFailedLogin(id: number, lockUntil: Date | null): Promise<void> {
-    await this.db.query(
-      `update users set failed_logins = case when $2::timestamptz is null then failed_logins + 1 else 0 end,
-         locked_until = coalesce($2::timestamptz, locked_until)
-       where id = $1`,
-      [id, lockUntil],
+  /**
+   * Takes one login try, atomically, before the password is checked (as takePayPasswordTry does):
+   * `locked` with the lock's end while any lock holds, `last` for the try that locks, so logins
+   * sent in parallel cannot guess past the limit.
+   */
+  async takeLoginTry(id: number, now: Date, maxTries: number, lockUntil: Date): Promise<{ outcome: 'taken' | 'last' } | { outcome: 'locked'; until: Date }> {
+    const rows = await this.db.query<{ locks: boolean }>(
+      `update users
+          set failed_logins = case when failed_logins + 1 >= $3 then 0 else failed_logins + 1 end,
+              locked_until = case when failed_logins + 1 >= $3 then $4::timestamptz else locked_until end
+        where id = $1 and (locked_until is null or locked_until <= $2)
+        returning locked_until is not null and locked_until > $2 as locks`,
+      [id, now, maxTries, lockUntil],
     );
+    const row = rows[0];
+    if (row) return { outcome: row.locks ? 'last' : 'taken' };
+    const [lock] = await this.db.query<{ locked_until: Date }>('select locked_until from users where id = $1', [id]);
+    return { outcome: 'locked', until: lock?.locked_until ?? lockUntil };
   }
 
-  async clearFailedLogins(id: number): Promise<void> {
-    await this.db.query('update users set failed_logins = 0 where id = $1 and failed_logins <> 0', [id]);
+  /** The right password: the tries start again, and a guessing lock the last try set is lifted. */
+  async clearLoginTries(id: number): Promise<void> {
+    await this.db.query(
+      `update users set failed_logins = 0, locked_until = case when lock_reason = '' then null else locked_until end
+        where id = $1 and (failed_logins <> 0 or (locked_until is not null and lock_reason = ''))`,
+      [id],
+    );
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
