@@ -1,5 +1,6 @@
 import { accountLockedMessage } from '@tessera/protocol';
 import { Refusal, refuse } from '../../http/refusal';
+import { KeyedSerializer } from '../../lib/keyed-serializer';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
@@ -22,12 +23,12 @@ export interface LoginResult {
   user: UserRow;
 }
 
-const lockedOut = (until: Date) => new Refusal(accountLockedMessage(until) as `account locked, ${string}`);
-
 /** A hash to verify against when the account does not exist, so both paths cost the same. */
 const decoyHash = hashPassword('decoy-password-never-matches');
 
 export class AuthService {
+  private readonly tries = new KeyedSerializer();
+
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
@@ -40,22 +41,29 @@ export class AuthService {
     if (!password) refuse('enter password');
     if (password.length < 6 || password.length > 16) refuse('password must be 6 to 16 letters or digits');
 
-    const user = await this.users.findByAccount(account);
-    if (!user || user.is_vistor || user.kind !== 'user') {
+    const found = await this.users.findByAccount(account);
+    if (!found || found.is_vistor || found.kind !== 'user') {
       await verifyPassword(await decoyHash, password);
       refuse('wrong account or password');
     }
-    const now = this.clock();
-    if (user.locked_until && user.locked_until > now) throw lockedOut(user.locked_until);
-    const lockUntil = new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000);
-    const taken = await this.users.takeLoginTry(user.id, now, MAX_FAILED_LOGINS, lockUntil);
-    if (taken.outcome === 'locked') throw lockedOut(taken.until);
-    if (!(await verifyPassword(user.password_hash, password))) {
-      if (taken.outcome === 'last') throw lockedOut(lockUntil);
-      refuse('wrong account or password');
-    }
-    await this.users.clearLoginTries(user.id);
-    return { token: await this.openSession(user.id, client), user };
+    // one try at a time per account, each reading the count the one before it left: logins sent in
+    // parallel get no more guesses than the limit
+    return this.tries.run(String(found.id), async () => {
+      const user = (await this.users.findById(found.id)) ?? found;
+      const now = this.clock();
+      if (user.locked_until && user.locked_until > now) {
+        throw new Refusal(accountLockedMessage(user.locked_until) as `account locked, ${string}`);
+      }
+      if (!(await verifyPassword(user.password_hash, password))) {
+        const reachesLimit = user.failed_logins + 1 >= MAX_FAILED_LOGINS;
+        const lockUntil = reachesLimit ? new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000) : null;
+        await this.users.recordFailedLogin(user.id, lockUntil);
+        if (lockUntil) throw new Refusal(accountLockedMessage(lockUntil) as `account locked, ${string}`);
+        refuse('wrong account or password');
+      }
+      await this.users.clearFailedLogins(user.id);
+      return { token: await this.openSession(user.id, client), user };
+    });
   }
 
   /** Guests share one seeded demo account (spec: "a fixed demo account"). */

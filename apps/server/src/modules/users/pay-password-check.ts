@@ -1,5 +1,6 @@
 import { refuse } from '../../http/refusal';
 import { verifyPassword } from '../../lib/password';
+import { KeyedSerializer } from '../../lib/keyed-serializer';
 import type { Clock } from '../../lib/time';
 import type { UserRepository } from './repository';
 
@@ -13,24 +14,29 @@ export const PAY_PASSWORD_LOCK_MINUTES = 60;
  * token and no limit, its six digits would fall to guessing within a day at the API's rate limit.
  */
 export class PayPasswordCheck {
+  /** one check at a time per user: each sees the count the one before it left */
+  private readonly serializer = new KeyedSerializer();
+
   constructor(
     private readonly users: UserRepository,
     private readonly clock: Clock,
   ) {}
 
   /** Refuses unless `password` is the user's payment password and the user is not locked out. */
-  async verify(userId: number, password: string | undefined): Promise<void> {
-    const user = await this.users.findById(userId);
-    if (!user) refuse('user not found');
-    if (!user.pay_password_hash) refuse('payment password not set');
-    if (!password) refuse('enter the payment password');
-    const now = this.clock();
-    const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
-    const taken = await this.users.takePayPasswordTry(userId, now, MAX_PAY_PASSWORD_TRIES, lockUntil);
-    if (taken === 'locked') refuse('too many wrong payment passwords');
-    if (!(await verifyPassword(user.pay_password_hash, password))) {
-      refuse(taken === 'last' ? 'too many wrong payment passwords' : 'wrong payment password');
-    }
-    await this.users.clearPayPasswordTries(userId);
+  verify(userId: number, password: string | undefined): Promise<void> {
+    return this.serializer.run(String(userId), async () => {
+      const user = await this.users.findById(userId);
+      if (!user) refuse('user not found');
+      if (!user.pay_password_hash) refuse('payment password not set');
+      if (!password) refuse('enter the payment password');
+      const now = this.clock();
+      if (user.pay_password_locked_until && user.pay_password_locked_until > now) refuse('too many wrong payment passwords');
+      if (!(await verifyPassword(user.pay_password_hash, password))) {
+        const lockUntil = new Date(now.getTime() + PAY_PASSWORD_LOCK_MINUTES * 60_000);
+        const locked = await this.users.recordWrongPayPassword(userId, MAX_PAY_PASSWORD_TRIES, lockUntil);
+        refuse(locked ? 'too many wrong payment passwords' : 'wrong payment password');
+      }
+      await this.users.clearPayPasswordTries(userId);
+    });
   }
 }

@@ -17,6 +17,8 @@ export interface UserRow {
   locked_until: Date | null;
   lock_reason: string;
   pay_password_hash: string | null;
+  /** set while withdrawals wait after too many wrong payment passwords */
+  pay_password_locked_until: Date | null;
   is_region_agent: boolean;
   region_agent_id: number | null;
   /** user, fee, house or maker: only `user` accounts may log in */
@@ -49,7 +51,7 @@ export interface RegionUserRow {
 }
 
 const COLUMNS = `id, account, email, phone, country_code, password_hash, extension_code, parent_id,
-  is_vistor, is_seller, credit, review_status, failed_logins, locked_until, lock_reason, pay_password_hash,
+  is_vistor, is_seller, credit, review_status, failed_logins, locked_until, lock_reason, pay_password_hash, pay_password_locked_until,
   is_region_agent, region_agent_id, city_name, district_name, kind, created_at`;
 
 /** Every read and write of the users table. Accounts are stored lower-cased. */
@@ -100,33 +102,18 @@ export class UserRepository {
     return created;
   }
 
-  /**
-   * Takes one login try, atomically, before the password is checked (as takePayPasswordTry does):
-   * `locked` with the lock's end while any lock holds, `last` for the try that locks, so logins
-   * sent in parallel cannot guess past the limit.
-   */
-  async takeLoginTry(id: number, now: Date, maxTries: number, lockUntil: Date): Promise<{ outcome: 'taken' | 'last' } | { outcome: 'locked'; until: Date }> {
-    const rows = await this.db.query<{ locks: boolean }>(
-      `update users
-          set failed_logins = case when failed_logins + 1 >= $3 then 0 else failed_logins + 1 end,
-              locked_until = case when failed_logins + 1 >= $3 then $4::timestamptz else locked_until end
-        where id = $1 and (locked_until is null or locked_until <= $2)
-        returning locked_until is not null and locked_until > $2 as locks`,
-      [id, now, maxTries, lockUntil],
+  /** Counts a failed login; `lockUntil` set when this failure reaches the limit. */
+  async recordFailedLogin(id: number, lockUntil: Date | null): Promise<void> {
+    await this.db.query(
+      `update users set failed_logins = case when $2::timestamptz is null then failed_logins + 1 else 0 end,
+         locked_until = coalesce($2::timestamptz, locked_until)
+       where id = $1`,
+      [id, lockUntil],
     );
-    const row = rows[0];
-    if (row) return { outcome: row.locks ? 'last' : 'taken' };
-    const [lock] = await this.db.query<{ locked_until: Date }>('select locked_until from users where id = $1', [id]);
-    return { outcome: 'locked', until: lock?.locked_until ?? lockUntil };
   }
 
-  /** The right password: the tries start again, and a guessing lock the last try set is lifted. */
-  async clearLoginTries(id: number): Promise<void> {
-    await this.db.query(
-      `update users set failed_logins = 0, locked_until = case when lock_reason = '' then null else locked_until end
-        where id = $1 and (failed_logins <> 0 or (locked_until is not null and lock_reason = ''))`,
-      [id],
-    );
+  async clearFailedLogins(id: number): Promise<void> {
+    await this.db.query('update users set failed_logins = 0 where id = $1 and failed_logins <> 0', [id]);
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -158,23 +145,17 @@ export class UserRepository {
     await this.db.query('update users set pay_password_hash = $2, pay_password_tries = 0, pay_password_locked_until = null where id = $1', [id, hash]);
   }
 
-  /**
-   * Takes one payment-password try, atomically, before the password is checked: `locked` while the
-   * user is locked out, `last` for the try that locks. The try that reaches `maxTries` locks until `lockUntil` at once, so tries
-   * sent in parallel cannot slip past the limit while the first ones are being verified.
-   */
-  async takePayPasswordTry(id: number, now: Date, maxTries: number, lockUntil: Date): Promise<'taken' | 'last' | 'locked'> {
+  /** Counts a wrong payment password; the one that reaches `maxTries` locks until `lockUntil`. Answers whether it locked. */
+  async recordWrongPayPassword(id: number, maxTries: number, lockUntil: Date): Promise<boolean> {
     const rows = await this.db.query<{ locks: boolean }>(
       `update users
-          set pay_password_tries = case when pay_password_tries + 1 >= $3 then 0 else pay_password_tries + 1 end,
-              pay_password_locked_until = case when pay_password_tries + 1 >= $3 then $4::timestamptz else null end
-        where id = $1 and (pay_password_locked_until is null or pay_password_locked_until <= $2)
-        returning pay_password_locked_until is not null as locks`,
-      [id, now, maxTries, lockUntil],
+          set pay_password_tries = case when pay_password_tries + 1 >= $2 then 0 else pay_password_tries + 1 end,
+              pay_password_locked_until = case when pay_password_tries + 1 >= $2 then $3::timestamptz else pay_password_locked_until end
+        where id = $1
+        returning pay_password_tries = 0 as locks`,
+      [id, maxTries, lockUntil],
     );
-    const row = rows[0];
-    if (!row) return 'locked';
-    return row.locks ? 'last' : 'taken';
+    return rows[0]?.locks ?? false;
   }
 
   /** The right payment password: the tries start again. */
