@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
 import { Refusal } from '../http/refusal';
-import { BalanceBook, parseKey, type Balance, type BalanceKey } from './balance-book';
-import { CommandContext, type LedgerEntry } from './command-context';
+import { BalanceBook, type Balance, type BalanceKey } from './balance-book';
+import { BatchCollector } from './batch-collector';
+import { CommandContext } from './command-context';
 import { applyCommand, type CommandResult, type CoreCommand } from './commands';
-import type { BatchWrite, CoreRepository } from './repository';
+import type { CoreRepository } from './repository';
 import { SpotMarkets } from './spot/markets';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 import { WithdrawalBook } from './withdrawals/book';
@@ -113,11 +114,7 @@ export class Core {
 
   private async runBatch(batch: Pending[]): Promise<void> {
     const applied: Applied[] = [];
-    const write: BatchWrite = { entries: [], balances: [], commands: [], orders: [], trades: [], withdrawals: [] };
-    const touched = new Set<string>();
-    const keysInBatch = new Set<string>();
-    const orders = new Map<number, SpotOrderState>();
-    const withdrawals = new Map<number, WithdrawalState>();
+    const collector = new BatchCollector();
     let faulted = false;
     for (const pending of batch) {
       if (faulted) {
@@ -125,13 +122,11 @@ export class Core {
         applied.push({ pending, outcome: { ok: false, error: new Refusal('please retry') } });
         continue;
       }
-      const outcome = this.applyOne(pending.command, write, touched, keysInBatch, orders, withdrawals);
+      const outcome = this.applyOne(pending.command, collector);
       if (!outcome.ok && !(outcome.error instanceof Refusal)) faulted = true;
       applied.push({ pending, outcome });
     }
-    for (const key of touched) write.balances.push({ ...parseKey(key), ...this.book.get(key) });
-    write.orders = [...orders.values()].map((order) => ({ ...order }));
-    write.withdrawals = [...withdrawals.values()];
+    const write = collector.rows(this.book);
 
     try {
       if (write.commands.length > 0) await this.repository.writeBatch(write);
@@ -145,7 +140,7 @@ export class Core {
       for (const { pending } of applied) pending.reject(new Refusal('please retry'));
       return;
     }
-    for (const key of keysInBatch) this.commandKeys.add(key);
+    for (const key of collector.keys()) this.commandKeys.add(key);
     if (faulted) {
       await this.reload().catch((reloadError: unknown) => {
         this.onFault(reloadError);
@@ -156,22 +151,15 @@ export class Core {
       if (outcome.ok) pending.resolve(outcome.result);
       else pending.reject(outcome.error);
     }
-    const users = [...new Set([...touched].map((key) => parseKey(key).userId))];
+    const users = collector.users();
     if (users.length > 0) this.events.emit('balances', users);
     if (write.trades.length > 0) this.events.emit('trades', write.trades);
     if (write.orders.length > 0) this.events.emit('orders', write.orders);
     if (write.withdrawals.length > 0) this.events.emit('withdrawals', write.withdrawals);
   }
 
-  private applyOne(
-    command: CoreCommand,
-    write: BatchWrite,
-    touched: Set<string>,
-    keysInBatch: Set<string>,
-    orders: Map<number, SpotOrderState>,
-    withdrawals: Map<number, WithdrawalState>,
-  ): Outcome {
-    if (this.commandKeys.has(command.key) || keysInBatch.has(command.key)) {
+  private applyOne(command: CoreCommand, collector: BatchCollector): Outcome {
+    if (this.commandKeys.has(command.key) || collector.holds(command.key)) {
       return { ok: true, result: { applied: false, duplicate: true } };
     }
     const context = new CommandContext(this.book);
@@ -183,13 +171,7 @@ export class Core {
       if (!(error instanceof Refusal)) this.onFault(error);
       return { ok: false, error };
     }
-    for (const key of context.commit()) touched.add(key);
-    keysInBatch.add(command.key);
-    write.commands.push({ key: command.key, kind: command.kind });
-    context.entries.forEach((entry: LedgerEntry, index) => write.entries.push({ ...entry, idempotencyKey: `${command.key}#${index}` }));
-    for (const order of context.orders.values()) orders.set(order.id, order);
-    for (const withdrawal of context.withdrawals.values()) withdrawals.set(withdrawal.id, withdrawal);
-    write.trades.push(...context.trades);
+    collector.add(command, context, context.commit());
     return { ok: true, result };
   }
 }
