@@ -13,7 +13,8 @@ describe('web shell', () => {
   let page: Page;
 
   beforeAll(async () => {
-    server = await startServer();
+    // demo funds on, as in development: the guest can trade at once
+    server = await startServer({ DEMO_FUNDS: 'on' });
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
@@ -91,5 +92,19 @@ describe('web shell', () => {
     expect(shown).toContain(account.slice(0, 3));
     expect(shown).not.toContain(account);
     await expect(page.getByTestId('login-link').count()).resolves.toBe(0);
+  });
+
+  it('lets the guest place an order at once with the demo funds', async () => {
+    await page.goto(`${server.url}/dealCenter`);
+    await page.getByTestId('deal-center').waitFor();
+    await expect.poll(async () => (await page.getByTestId('buy-available').first().textContent())?.trim(), { timeout: 10_000 }).toBe('10000.0000');
+    await page.getByTestId('buy-price').fill('100');
+    await page.getByTestId('buy-number').fill('0.5');
+    await page.getByTestId('buy-submit').click();
+    await page.getByTestId('order-confirm').waitFor();
+    await page.getByTestId('order-confirm-confirm').click();
+    await page.getByTestId('open-order-row').first().waitFor();
+    expect(await page.getByTestId('open-order-row').first().getAttribute('data-side')).toBe('in');
+    await expect.poll(async () => (await page.getByTestId('buy-available').first().textContent())?.trim(), { timeout: 10_000 }).toBe('9950.0000');
   });
 });
