@@ -92,7 +92,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
   developmentChain?.start((deposit) => deposits.creditChainDeposit(deposit));
   const withdrawalRepository = new WithdrawalRepository(db);
-  const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), gate, clock);
+  const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), depositRepository, gate, clock);
   return {
     wallets,
     walletRecords: new WalletRecordsService(core, walletRepository, (currency) => wallets.usdtPrice(currency), () => market.usdtCnyRate()),

@@ -98,7 +98,7 @@ export class CoreRepository {
   /** Open withdrawals, today's applied totals (for the daily limit) and the last id. */
   async loadWithdrawals(now: Date): Promise<WithdrawalBookRows> {
     const open = await this.db.query<WithdrawalRow>(
-      `select id::text, user_id, currency_id, wallet, network, address, memo, amount::text, fee::text, status, tx_hash, note,
+      `select id::text, user_id, currency_id, wallet, network, address, memo, amount::text, fee::text, recipient_id, status, tx_hash, note,
               created_at, updated_at
          from withdrawals where status in ('applying', 'approved') order by id`,
     );
@@ -209,15 +209,16 @@ export class CoreRepository {
         m: x.memo,
         a: formatAmount(x.amount),
         f: formatAmount(x.fee),
+        rc: x.recipientId,
         s: x.status,
         h: x.txHash,
         note: x.note,
         ca: x.createdAt.toISOString(),
         ua: x.updatedAt.toISOString(),
       }));
-      parts.push(`insert into withdrawals (id, user_id, currency_id, wallet, network, address, memo, amount, fee, status, tx_hash, note, created_at, updated_at)
-        select id, u, c, w, n, ad, m, a, f, s, h, note, ca, ua
-          from ${rows(withdrawals, 'id bigint, u int, c int, w text, n text, ad text, m text, a numeric, f numeric, s text, h text, note text, ca timestamptz, ua timestamptz')}
+      parts.push(`insert into withdrawals (id, user_id, currency_id, wallet, network, address, memo, amount, fee, recipient_id, status, tx_hash, note, created_at, updated_at)
+        select id, u, c, w, n, ad, m, a, f, rc, s, h, note, ca, ua
+          from ${rows(withdrawals, 'id bigint, u int, c int, w text, n text, ad text, m text, a numeric, f numeric, rc int, s text, h text, note text, ca timestamptz, ua timestamptz')}
         on conflict (id) do update set status = excluded.status, tx_hash = excluded.tx_hash, note = excluded.note, updated_at = excluded.updated_at`);
     }
     if (parts.length === 0) return;
@@ -236,6 +237,7 @@ interface WithdrawalRow {
   memo: string;
   amount: string;
   fee: string;
+  recipient_id: number | null;
   status: WithdrawalStatus;
   tx_hash: string;
   note: string;
@@ -254,6 +256,7 @@ export function withdrawalFromRow(row: WithdrawalRow): WithdrawalState {
     memo: row.memo,
     amount: parseAmount(row.amount),
     fee: parseAmount(row.fee),
+    recipientId: row.recipient_id,
     status: row.status,
     txHash: row.tx_hash,
     note: row.note,

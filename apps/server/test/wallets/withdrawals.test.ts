@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
+import { Core } from '../../src/core/core';
+import { CoreRepository } from '../../src/core/repository';
 import { hashPassword } from '../../src/lib/password';
 import { MAX_PAY_PASSWORD_TRIES } from '../../src/modules/users/pay-password-check';
 import { UserRepository } from '../../src/modules/users/repository';
@@ -229,6 +231,43 @@ describeEachDatabase('withdrawals', (kind) => {
       await new UserRepository(app.db).setPayPassword(owner.id, await hashPassword('654321'));
       await fund(owner.id, '100');
       expect((await withdraw({ pay_password: '654321' }, owner.token)).body.type).toBe('ok');
+    });
+  });
+
+  describe('in-station', () => {
+    it('settles a withdrawal to another user’s deposit address inside the platform when approved, with no fee', async () => {
+      const sender = await registerUser(api, 'in-station-sender@example.com');
+      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: sender.token });
+      await fund(sender.id, '300');
+      const recipient = await registerUser(api, 'in-station-recipient@example.com');
+      const theirs = (await api.post<{ usdt: string; erc: string }>('wallet/get_in_address', { currency: 3 }, { token: recipient.token })).body.message;
+      const mine = (await api.post<{ usdt: string }>('wallet/get_in_address', { currency: 3 }, { token: sender.token })).body.message;
+
+      expect((await withdraw({ address: mine.usdt }, sender.token)).body.message).toBe('cannot withdraw to your own deposit address');
+      // an ERC-20 address matches whatever the case of its letters
+      const erc = await withdraw({ number: '20', address: theirs.erc.toLowerCase(), active: '0' }, sender.token);
+      expect(erc.body.type).toBe('ok');
+      expect((await withdraw({ number: '100', address: theirs.usdt }, sender.token)).body.type).toBe('ok');
+      const log = (await api.post<{ list: WithdrawalRecord[] }>('wallet/out_log', {}, { token: sender.token })).body.message.list;
+      expect(log[0]).toMatchObject({ number: '100.00000000', fee: '0.00000000', received: '100.00000000', status: 1, network: 'trc20' });
+      expect(usdt('change', sender.id)).toEqual({ available: parseAmount('180'), locked: parseAmount('120') });
+      // a restart loads the open withdrawal with its recipient
+      const restarted = new Core(new CoreRepository(app.db));
+      await restarted.start();
+      expect(restarted.withdrawals.get(log[0]?.id ?? 0)?.recipientId).toBe(recipient.id);
+
+      expect((await operator('POST', `/withdrawals/${log[0]?.id}/approve`, {})).body).toEqual({ applied: true, status: 'in_station' });
+      // final: no chain step applies to it
+      expect((await operator('POST', `/withdrawals/${log[0]?.id}/chain-failure`, {})).status).toBe(409);
+      expect(usdt('change', sender.id)).toEqual({ available: parseAmount('180'), locked: parseAmount('20') });
+      expect(usdt('change', recipient.id)).toEqual({ available: parseAmount('100'), locked: 0n });
+      const after = (await api.post<{ list: WithdrawalRecord[] }>('wallet/out_log', {}, { token: sender.token })).body.message.list;
+      expect(after[0]?.status).toBe(6);
+      // a rejection refunds as for any withdrawal
+      await operator('POST', `/withdrawals/${log[1]?.id}/reject`, {});
+      expect(usdt('change', sender.id)).toEqual({ available: parseAmount('200'), locked: 0n });
+      const memos = (await api.post<{ list: { info: string; value: string }[] }>('wallet/legal_log', { type: 2 }, { token: recipient.token, lang: 'en' })).body.message.list;
+      expect(memos[0]).toMatchObject({ info: 'In-station transfer' });
     });
   });
 });

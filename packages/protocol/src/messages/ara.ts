@@ -96,6 +96,8 @@ export const ara: Record<MessageKey, string> = {
   'withdrawal frozen': 'تم تجميد السحب',
   'withdrawal refunded': 'تم رد السحب',
   'withdrawal fee': 'رسوم السحب',
+  'cannot withdraw to your own deposit address': 'هذا عنوان الإيداع الخاص بك: اختر عنوانًا آخر',
+  'in-station transfer': 'تحويل داخلي',
   'spot trade': 'تداول فوري',
   'trading fee': 'رسوم التداول',
   'order frozen': 'تم تجميد الأمر',

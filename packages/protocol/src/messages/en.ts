@@ -96,6 +96,8 @@ export const en: Record<MessageKey, string> = {
   'withdrawal frozen': 'Withdrawal frozen',
   'withdrawal refunded': 'Withdrawal refunded',
   'withdrawal fee': 'Withdrawal fee',
+  'cannot withdraw to your own deposit address': 'This is your own deposit address: choose another address',
+  'in-station transfer': 'In-station transfer',
   'spot trade': 'Spot trade',
   'trading fee': 'Trading fee',
   'order frozen': 'Order frozen',

@@ -96,6 +96,8 @@ export const hk: Record<MessageKey, string> = {
   'withdrawal frozen': '提幣凍結',
   'withdrawal refunded': '提幣退回',
   'withdrawal fee': '提幣手續費',
+  'cannot withdraw to your own deposit address': '這是您自己的充幣地址，請選擇其他地址',
+  'in-station transfer': '站內轉賬',
   'spot trade': '幣幣交易',
   'trading fee': '交易手續費',
   'order frozen': '委託凍結',

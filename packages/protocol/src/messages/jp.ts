@@ -96,6 +96,8 @@ export const jp: Record<MessageKey, string> = {
   'withdrawal frozen': '出金凍結',
   'withdrawal refunded': '出金返還',
   'withdrawal fee': '出金手数料',
+  'cannot withdraw to your own deposit address': 'ご自身の入金アドレスです。別のアドレスを選んでください',
+  'in-station transfer': 'サイト内送金',
   'spot trade': '現物取引',
   'trading fee': '取引手数料',
   'order frozen': '注文凍結',

@@ -104,6 +104,8 @@ export const MESSAGE_KEYS = [
   'withdrawal frozen',
   'withdrawal refunded',
   'withdrawal fee',
+  'cannot withdraw to your own deposit address',
+  'in-station transfer',
   'spot trade',
   'trading fee',
   'order frozen',

@@ -96,6 +96,8 @@ export const kr: Record<MessageKey, string> = {
   'withdrawal frozen': '출금 동결',
   'withdrawal refunded': '출금 환불',
   'withdrawal fee': '출금 수수료',
+  'cannot withdraw to your own deposit address': '본인의 입금 주소입니다. 다른 주소를 선택하세요',
+  'in-station transfer': '내부 이체',
   'spot trade': '현물 거래',
   'trading fee': '거래 수수료',
   'order frozen': '주문 동결',

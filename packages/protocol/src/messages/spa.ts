@@ -96,6 +96,8 @@ export const spa: Record<MessageKey, string> = {
   'withdrawal frozen': 'Retiro congelado',
   'withdrawal refunded': 'Retiro reembolsado',
   'withdrawal fee': 'Comisión de retiro',
+  'cannot withdraw to your own deposit address': 'Es su propia dirección de depósito: elija otra dirección',
+  'in-station transfer': 'Transferencia interna',
   'spot trade': 'Operación al contado',
   'trading fee': 'Comisión de operación',
   'order frozen': 'Orden congelada',

@@ -96,6 +96,8 @@ export const zh: Record<MessageKey, string> = {
   'withdrawal frozen': '提币冻结',
   'withdrawal refunded': '提币退回',
   'withdrawal fee': '提币手续费',
+  'cannot withdraw to your own deposit address': '这是您自己的充币地址，请选择其他地址',
+  'in-station transfer': '站内转账',
   'spot trade': '币币交易',
   'trading fee': '交易手续费',
   'order frozen': '委托冻结',

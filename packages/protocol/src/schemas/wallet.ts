@@ -201,7 +201,7 @@ export const withdrawBody = z.object({
   pay_password: optionalText(32),
 });
 
-export const WITHDRAWAL_STATUS = { applying: 1, approved: 2, success: 3, failed: 4, rejected: 5 } as const;
+export const WITHDRAWAL_STATUS = { applying: 1, approved: 2, success: 3, failed: 4, rejected: 5, in_station: 6 } as const;
 export const withdrawalRecord = z.object({
   id: z.int(),
   currency: z.int(),
@@ -212,7 +212,7 @@ export const withdrawalRecord = z.object({
   received: z.string(),
   address: z.string(),
   network: z.string(),
-  status: z.int().describe('1 applying, 2 approved (waiting for chain), 3 chain success, 4 chain failure (refunded), 5 rejected (refunded)'),
+  status: z.int().describe('1 applying, 2 approved (waiting for chain), 3 chain success, 4 chain failure (refunded), 5 rejected (refunded), 6 in-station success (to another user\'s deposit address, settled without the chain)'),
   tx_hash: z.string(),
   created_time: z.string(),
 });

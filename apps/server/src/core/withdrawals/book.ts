@@ -4,7 +4,7 @@ import type { CommandContext } from '../command-context';
 import { isFinal, shanghaiDay, type WithdrawalState, type WithdrawalStatus } from './state';
 
 /** What an application names: the withdrawal's fields, and the limit it must stay within. */
-export type ApplyWithdrawal = Pick<WithdrawalState, 'userId' | 'currencyId' | 'wallet' | 'network' | 'address' | 'memo' | 'amount' | 'fee'> & {
+export type ApplyWithdrawal = Pick<WithdrawalState, 'userId' | 'currencyId' | 'wallet' | 'network' | 'address' | 'memo' | 'amount' | 'fee' | 'recipientId'> & {
   /** the currency's daily limit per user; 0 for none */
   dayLimit: Atoms;
 };
@@ -31,6 +31,15 @@ const NEXT: Record<WithdrawalDecision, { from: WithdrawalStatus; to: WithdrawalS
   chain_success: { from: 'approved', to: 'success' },
   chain_failure: { from: 'approved', to: 'failed' },
 };
+
+/** An in-station withdrawal is done when approved; it has no chain steps. */
+function stepOf(withdrawal: WithdrawalState, decision: WithdrawalDecision): { from: WithdrawalStatus; to: WithdrawalStatus } {
+  if (withdrawal.recipientId === null) return NEXT[decision];
+  if (decision === 'approve') return { from: 'applying', to: 'in_station' };
+  if (decision === 'reject') return NEXT.reject;
+  // chain steps never apply to it
+  return { from: 'in_station', to: 'in_station' };
+}
 
 /**
  * The withdrawals the core is responsible for: open ones (their money frozen in the user's
@@ -86,19 +95,21 @@ export class WithdrawalBook {
   review(input: ReviewWithdrawal, context: CommandContext, now: Date): WithdrawalState {
     const current = this.open.get(input.withdrawalId);
     if (!current) refuse('order already handled');
-    const step = NEXT[input.decision];
+    const step = stepOf(current, input.decision);
     if (current.status !== step.from) refuse('order already handled');
     const owner = { userId: current.userId, currencyId: current.currencyId, wallet: current.wallet };
     const reference = `withdrawal:${current.id}`;
-    if (step.to === 'rejected' || step.to === 'failed') {
+    if (step.to === 'in_station' && current.recipientId !== null) {
+      // settled inside the platform: the amount less the fee goes to the owner of the address
+      context.move({ ...owner, locked: -(current.amount - current.fee), reason: 'in_station', reference });
+      context.move({ userId: current.recipientId, currencyId: current.currencyId, wallet: 'change', available: current.amount - current.fee, reason: 'in_station', reference });
+      this.collectFee(current, context);
+    } else if (step.to === 'rejected' || step.to === 'failed') {
       context.move({ ...owner, available: current.amount, locked: -current.amount, reason: 'withdrawal_refund', reference });
     } else if (step.to === 'success') {
       // the amount less the fee leaves the platform; the fee stays, with the fee account
       context.move({ ...owner, locked: -(current.amount - current.fee), reason: 'withdrawal', reference });
-      if (current.fee > 0n) {
-        context.move({ ...owner, locked: -current.fee, reason: 'withdrawal_fee', reference });
-        context.move({ userId: this.feeAccount, currencyId: current.currencyId, wallet: 'change', available: current.fee, reason: 'withdrawal_fee', reference });
-      }
+      this.collectFee(current, context);
     }
     const next: WithdrawalState = {
       ...current,
@@ -112,6 +123,14 @@ export class WithdrawalBook {
     if (next.status === 'rejected' || next.status === 'failed') this.release(next, now);
     context.withdrawals.set(next.id, next);
     return next;
+  }
+
+  /** The fee, frozen with the amount, goes to the fee account. */
+  private collectFee(withdrawal: WithdrawalState, context: CommandContext): void {
+    if (withdrawal.fee === 0n) return;
+    const reference = `withdrawal:${withdrawal.id}`;
+    context.move({ userId: withdrawal.userId, currencyId: withdrawal.currencyId, wallet: withdrawal.wallet, locked: -withdrawal.fee, reason: 'withdrawal_fee', reference });
+    context.move({ userId: this.feeAccount, currencyId: withdrawal.currencyId, wallet: 'change', available: withdrawal.fee, reason: 'withdrawal_fee', reference });
   }
 
   /** A refunded withdrawal no longer counts toward today's limit, if it was applied for today. */

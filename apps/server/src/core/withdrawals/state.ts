@@ -1,7 +1,11 @@
 import type { Atoms } from '../amount';
 
-/** applying → approved → success | failed; applying → rejected. The last three are final. */
-export type WithdrawalStatus = 'applying' | 'approved' | 'success' | 'failed' | 'rejected';
+/**
+ * applying → approved → success | failed; applying → rejected. A withdrawal to another user's
+ * deposit address never goes on chain: applying → in_station when approved. success, failed,
+ * rejected and in_station are final.
+ */
+export type WithdrawalStatus = 'applying' | 'approved' | 'success' | 'failed' | 'rejected' | 'in_station';
 export type WithdrawalWallet = 'change' | 'micro';
 
 /** A withdrawal as the core keeps it while it is open, and as the batch writes it. */
@@ -16,6 +20,8 @@ export interface WithdrawalState {
   /** what the user asked to withdraw: frozen on application; `amount − fee` leaves the platform */
   amount: Atoms;
   fee: Atoms;
+  /** the user whose deposit address this is (an in-station withdrawal), else null */
+  recipientId: number | null;
   status: WithdrawalStatus;
   txHash: string;
   note: string;
@@ -23,7 +29,7 @@ export interface WithdrawalState {
   updatedAt: Date;
 }
 
-export const isFinal = (status: WithdrawalStatus) => status === 'success' || status === 'failed' || status === 'rejected';
+export const isFinal = (status: WithdrawalStatus) => status !== 'applying' && status !== 'approved';
 
 /** Withdrawal limits count per calendar day in Asia/Shanghai (UTC+8, no daylight saving). */
 const SHANGHAI_OFFSET_MS = 8 * 3600 * 1000;

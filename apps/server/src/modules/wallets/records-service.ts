@@ -18,6 +18,7 @@ const MEMO: Record<string, MessageKey> = {
   withdrawal_freeze: 'withdrawal frozen',
   withdrawal_refund: 'withdrawal refunded',
   withdrawal_fee: 'withdrawal fee',
+  in_station: 'in-station transfer',
   trade: 'spot trade',
   fee: 'trading fee',
   order_lock: 'order frozen',

@@ -8,6 +8,7 @@ import type { WithdrawalStatus, WithdrawalWallet } from '../../core/withdrawals/
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp, type Clock } from '../../lib/time';
 import { isValidTxHash, isNetwork } from '../deposits/chain';
+import type { DepositRepository } from '../deposits/repository';
 import type { PayPasswordCheck } from '../users/pay-password-check';
 import type { ChainGate } from '../wallets/chain-gate';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
@@ -52,6 +53,7 @@ export class WithdrawalService {
     private readonly withdrawals: WithdrawalRepository,
     private readonly wallets: WalletRepository,
     private readonly payPassword: PayPasswordCheck,
+    private readonly depositAddresses: Pick<DepositRepository, 'ownerOfAddress'>,
     private readonly gate: ChainGate,
     private readonly clock: Clock,
   ) {}
@@ -94,7 +96,10 @@ export class WithdrawalService {
     if (max > 0n && amount > max) refuse('amount above maximum');
     const saved = (await this.withdrawals.savedAddresses(userId, currency.id)).find((row) => row.address === input.address);
     const network = saved && isNetwork(saved.network) ? saved.network : withdrawNetwork(currency, input.address, input.active);
-    const fee = withdrawalFee(currency, wallet, amount);
+    // another user's deposit address: settled in the platform when approved, with no network fee
+    const recipientId = (await this.depositAddresses.ownerOfAddress(network, input.address)) ?? null;
+    if (recipientId === userId) refuse('cannot withdraw to your own deposit address');
+    const fee = recipientId === null ? withdrawalFee(currency, wallet, amount) : 0n;
     if (fee >= amount) refuse('minimum amount not met');
     await this.payPassword.verify(userId, input.pay_password);
     const result = await this.core.execute({
@@ -108,6 +113,7 @@ export class WithdrawalService {
       memo: saved?.memo ?? '',
       amount,
       fee,
+      recipientId,
       dayLimit: parseAmount(currency.withdraw_day_limit),
     });
     if (!result.applied || result.withdrawalId === undefined) refuse('please retry');

@@ -105,8 +105,8 @@ export function DepositList({ rows, busy }: { rows: readonly DepositRecord[]; bu
   );
 }
 
-const WITHDRAWAL_STATUS = { 1: 'applying', 2: 'approved', 3: 'success', 4: 'failed', 5: 'rejected' } as const;
-const withdrawalTone = { applying: 'text-warn', approved: 'text-brand', success: 'text-up', failed: 'text-down', rejected: 'text-down' } as const;
+const WITHDRAWAL_STATUS = { 1: 'applying', 2: 'approved', 3: 'success', 4: 'failed', 5: 'rejected', 6: 'in_station' } as const;
+const withdrawalTone = { applying: 'text-warn', approved: 'text-brand', success: 'text-up', failed: 'text-down', rejected: 'text-down', in_station: 'text-up' } as const;
 
 /** Withdrawals (`wallet/out_log`): amount, fee, received, address, status (rejected and failed ones are refunded). */
 export function WithdrawalList({ rows, busy }: { rows: readonly WithdrawalRecord[]; busy: boolean }) {
