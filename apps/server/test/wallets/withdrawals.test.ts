@@ -109,6 +109,15 @@ describeEachDatabase('withdrawals', (kind) => {
       const micro = (await api.post<Info>('wallet/get_info', { currency: 3, type: 'micro' }, { token: user.token })).body.message;
       expect(micro).toMatchObject({ micro_balance: '0.00000000', rate: '1', fee_mode: 'percent' });
       expect((await api.post('wallet/get_info', { currency: 30 }, { token: user.token })).body.message).toBe('this currency cannot be withdrawn');
+      // a currency the micro wallet does not hold: refused for type micro, as wallet/out refuses it
+      await app.db.query('update currencies set is_micro = false where id = 1');
+      try {
+        expect((await api.post('wallet/get_info', { currency: 1, type: 'micro' }, { token: user.token })).body.message).toBe('this currency cannot be withdrawn');
+        expect((await withdraw({ currency: 1, number: '1', address: BTC_ADDRESS, type: 'micro' })).body.message).toBe('this currency cannot be withdrawn');
+        expect((await api.post('wallet/get_info', { currency: 1 }, { token: user.token })).body.type).toBe('ok');
+      } finally {
+        await app.db.query('update currencies set is_micro = true where id = 1');
+      }
     });
 
     it('refuses every broken rule and freezes nothing', async () => {

@@ -27,10 +27,12 @@ export interface WithdrawInput {
 const PERCENT = parseAmount('100');
 const show = (text: string) => floorDecimal(text, 8);
 
-function walletOf(type: string | undefined): WithdrawalWallet {
+/** The wallet a withdrawal leaves (`type`): change, or micro for the currencies the micro wallet holds. */
+function walletOf(currency: WalletCurrencyRow, type: string | undefined): WithdrawalWallet {
   if (type === undefined || type === '' || type === 'change' || type === '2') return 'change';
-  if (type === 'micro' || type === '4') return 'micro';
-  refuse('parameter error');
+  if (type !== 'micro' && type !== '4') refuse('parameter error');
+  if (!(currency.is_micro && currency.is_legal)) refuse('this currency cannot be withdrawn');
+  return 'micro';
 }
 
 /** Spec 3 §5: a flat fee (`rate`) in the change wallet; `amount × rate %` in the micro wallet. */
@@ -61,7 +63,7 @@ export class WithdrawalService {
   /** wallet/get_info */
   async info(userId: number, currencyId: number | undefined, type: string | undefined) {
     const currency = await this.withdrawable(currencyId);
-    const wallet = walletOf(type);
+    const wallet = walletOf(currency, type);
     const balance = this.core.balance({ userId, currencyId: currency.id, wallet });
     const used = this.core.withdrawals.usedToday(userId, currency.id, this.clock());
     const saved = await this.withdrawals.savedAddresses(userId, currency.id);
@@ -84,8 +86,7 @@ export class WithdrawalService {
   async apply(userId: number, input: WithdrawInput): Promise<number> {
     await this.gate.check(userId);
     const currency = await this.withdrawable(input.currency);
-    const wallet = walletOf(input.type);
-    if (wallet === 'micro' && !(currency.is_micro && currency.is_legal)) refuse('this currency cannot be withdrawn');
+    const wallet = walletOf(currency, input.type);
     if (!input.address) refuse('enter address');
     if (!input.number) refuse('enter amount');
     const amount = tryParseAmount(input.number);
