@@ -3,23 +3,20 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { apitip, securityApi } from '../../api';
-import { Button, ButtonLink } from '../../components/Button';
+import { ButtonLink } from '../../components/Button';
 import { CheckCircleIcon } from '../../components/icons';
 import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
-import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toast-store';
 import { checkCode, checkEmail } from '../../lib/forms';
 import { isolateLtr } from '../../lib/format';
 import { maskAccount } from '../../lib/mask';
-import { FormAlert } from '../auth/AuthCard';
 import { CodeField } from '../auth/CodeField';
-import { errorText } from '../auth/errors';
+import { EmailField } from '../auth/EmailField';
+import { FormActions } from '../auth/FormActions';
 import { useUserCenter } from '../auth/queries';
 import { useCodeSender } from '../auth/useCodeSender';
 import { LoadFailed, SECURITY_PATH, SecurityCard, useRefreshAccount } from './common';
-
-const EMAIL_MAX = 120;
 
 /** `/bindEmail`: e-mail, code (purpose `bind`, sent to that e-mail), confirm; success goes back. */
 export function BindEmailPage() {
@@ -91,34 +88,9 @@ function BindEmailForm() {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
-        label={t('form.email')}
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        ltrValue
-        maxLength={EMAIL_MAX}
-        placeholder={t('form.emailPlaceholder')}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={errors.email}
-        data-testid="bind-email"
-      />
-      <CodeField
-        value={code}
-        onChange={setCode}
-        error={errors.code}
-        onSend={sendCode}
-        sending={sender.sending}
-        remaining={sender.remaining}
-        testId="bind-code"
-        sendTestId="bind-send-code"
-      />
-      {bind.isError && <FormAlert testId="bind-error">{errorText(bind.error)}</FormAlert>}
-      <Button type="submit" size="lg" busy={bind.isPending} data-testid="bind-submit" className="w-full">
-        {t('form.confirm')}
-      </Button>
+      <EmailField value={email} onChange={setEmail} error={errors.email} testId="bind-email" />
+      <CodeField value={code} onChange={setCode} error={errors.code} onSend={sendCode} sender={sender} testIdPrefix="bind" />
+      <FormActions call={bind} label={t('form.confirm')} testId="bind-submit" errorTestId="bind-error" />
     </form>
   );
 }

@@ -1,32 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { apitip, securityApi, type UserInfo } from '../../api';
-import { Button } from '../../components/Button';
-import { showToast } from '../../components/toast-store';
 import { checkCode, checkNewPassword } from '../../lib/forms';
-import { isolateLtr } from '../../lib/format';
-import { maskAccount } from '../../lib/mask';
-import { FormAlert } from '../auth/AuthCard';
 import { CodeField } from '../auth/CodeField';
-import { errorText } from '../auth/errors';
-import { useCodeSender } from '../auth/useCodeSender';
-import { SECURITY_PATH, SecurityCard, ownCodeTarget, useRefreshAccount } from './common';
-import { useUserInfo } from '../auth/queries';
+import { FormActions } from '../auth/FormActions';
 import { NewPasswordFields } from '../auth/NewPasswordFields';
-
+import { SecurityCard, useFinishSecurityChange } from './common';
+import { useOwnCodeSender } from './useOwnCodeSender';
 
 /** `/resetPwd`: a new login password, proved with a code (purpose `forget`) sent to the account. */
 export function ResetPasswordPage() {
   const { t } = useTranslation();
-  const info = useUserInfo();
   return (
-    <SecurityCard
-      title={t('resetPwd.title')}
-      subtitle={info.data && t('resetPwd.subtitle', { account: isolateLtr(maskAccount(info.data.account)) })}
-      testId="reset-page"
-    >
+    <SecurityCard title={t('resetPwd.title')} subtitle={(account) => t('resetPwd.subtitle', { account })} testId="reset-page">
       {(user) => <ResetPasswordForm user={user} />}
     </SecurityCard>
   );
@@ -34,22 +21,16 @@ export function ResetPasswordPage() {
 
 function ResetPasswordForm({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const refresh = useRefreshAccount();
+  const finish = useFinishSecurityChange();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ code?: string; password?: string; repeat?: string }>({});
-  const sender = useCodeSender('forget');
-  const target = ownCodeTarget(user);
+  const own = useOwnCodeSender(user, 'forget');
 
   const save = useMutation({
     mutationFn: () => securityApi.updatePassword({ code: code.trim(), password, repassword: repeat }),
-    onSuccess: async () => {
-      showToast(t('resetPwd.success'), 'success', 4000);
-      await refresh();
-      await navigate(SECURITY_PATH);
-    },
+    onSuccess: () => finish(t('resetPwd.success')),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -67,17 +48,7 @@ function ResetPasswordForm({ user }: { user: UserInfo }) {
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <CodeField
-        value={code}
-        onChange={setCode}
-        error={errors.code}
-        onSend={() => target && sender.send(target)}
-        sending={sender.sending}
-        remaining={sender.remaining}
-        sendDisabled={!target}
-        testId="reset-code"
-        sendTestId="reset-send-code"
-      />
+      <CodeField value={code} onChange={setCode} error={errors.code} onSend={own.send} sender={own} sendDisabled={!own.target} testIdPrefix="reset" />
       <NewPasswordFields
         password={password}
         repeat={repeat}
@@ -86,10 +57,7 @@ function ResetPasswordForm({ user }: { user: UserInfo }) {
         errors={errors}
         testIdPrefix="reset"
       />
-      {save.isError && <FormAlert testId="reset-error">{errorText(save.error)}</FormAlert>}
-      <Button type="submit" size="lg" busy={save.isPending} data-testid="reset-submit" className="w-full">
-        {t('form.confirm')}
-      </Button>
+      <FormActions call={save} label={t('form.confirm')} testId="reset-submit" errorTestId="reset-error" />
     </form>
   );
 }

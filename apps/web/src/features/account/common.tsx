@@ -1,12 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { CodeTarget, UserInfo } from '../../api';
 import { Button, ButtonLink } from '../../components/Button';
 import { AlertIcon, ShieldIcon } from '../../components/icons';
 import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
+import { showToast } from '../../components/toast-store';
 import { accountChannel } from '../../lib/forms';
+import { isolateLtr } from '../../lib/format';
+import { maskAccount } from '../../lib/mask';
 import { AuthCard } from '../auth/AuthCard';
 import { useUserInfo } from '../auth/queries';
 import { useSession } from '../auth/session';
@@ -30,6 +34,20 @@ export function useIsGuest(): boolean {
 export function useRefreshAccount() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: ['user'] });
+}
+
+/**
+ * How the security screens end after a change: the success toast, the account refreshed, back to the
+ * security settings. The reset screens end alike, so this is written once.
+ */
+export function useFinishSecurityChange() {
+  const navigate = useNavigate();
+  const refresh = useRefreshAccount();
+  return async (message: string) => {
+    showToast(message, 'success', 4000);
+    await refresh();
+    await navigate(SECURITY_PATH);
+  };
 }
 
 /** The demo account may not change security settings (server: `guest accounts cannot do this`). */
@@ -70,7 +88,8 @@ export function LoadFailed({ onRetry }: { onRetry(): void }) {
 
 interface SecurityCardProps {
   title: string;
-  subtitle?: ReactNode;
+  /** A text, or a text naming the user's own account (masked), shown once the profile is loaded. */
+  subtitle?: ReactNode | ((account: string) => ReactNode);
   testId: string;
   /** The form, given the signed-in user's profile; not shown to guests. */
   children(info: UserInfo): ReactNode;
@@ -84,10 +103,12 @@ export function SecurityCard({ title, subtitle, testId, children }: SecurityCard
   const { t } = useTranslation();
   const guest = useIsGuest();
   const info = useUserInfo();
+  const text =
+    typeof subtitle === 'function' ? info.data && subtitle(isolateLtr(maskAccount(info.data.account))) : subtitle;
   return (
     <AuthCard
       title={title}
-      subtitle={guest ? undefined : subtitle}
+      subtitle={guest ? undefined : text}
       testId={testId}
       back={{ to: SECURITY_PATH, label: t('form.backToSecurity') }}
     >

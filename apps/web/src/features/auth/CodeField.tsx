@@ -9,13 +9,15 @@ interface CodeFieldProps {
   error?: string | undefined;
   /** Asks for a code; the owner checks its inputs first. */
   onSend(): void;
-  sending: boolean;
-  /** Seconds before another code may be asked for (0: the button is free). */
-  remaining: number;
+  /**
+   * The send button's state (`useCodeSender`): a code on its way, and the seconds before another
+   * may be asked for (0: the button is free).
+   */
+  sender: { sending: boolean; remaining: number };
   /** When true the button cannot be used (a guest, nothing to send to). */
   sendDisabled?: boolean;
-  testId: string;
-  sendTestId: string;
+  /** The field is `<prefix>-code`, its button `<prefix>-send-code`. */
+  testIdPrefix: string;
   label?: string;
 }
 
@@ -25,11 +27,9 @@ export function CodeField({
   onChange,
   error,
   onSend,
-  sending,
-  remaining,
+  sender: { sending, remaining },
   sendDisabled = false,
-  testId,
-  sendTestId,
+  testIdPrefix,
   label,
 }: CodeFieldProps) {
   const { t } = useTranslation();
@@ -46,13 +46,13 @@ export function CodeField({
       value={value}
       onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
       error={error}
-      data-testid={testId}
+      data-testid={`${testIdPrefix}-code`}
       end={
         <button
           type="button"
           onClick={onSend}
           disabled={sending || waiting || sendDisabled}
-          data-testid={sendTestId}
+          data-testid={`${testIdPrefix}-send-code`}
           aria-live="polite"
           className={clsx(
             'inline-flex h-8 min-w-[6.5rem] items-center justify-center gap-1.5 rounded px-2.5 text-[0.8125rem] font-medium whitespace-nowrap',

@@ -4,14 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { accountApi, apitip, type CodeTarget } from '../../api';
 import { LOGIN_PATH } from '../../app/guards';
-import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toast-store';
 import { accountChannel, checkCode, checkNewPassword, checkResetAccount } from '../../lib/forms';
-import { AuthCard, FormAlert, Steps } from './AuthCard';
+import { AuthCard, Steps } from './AuthCard';
 import { CodeField } from './CodeField';
-import { errorText } from './errors';
+import { FormActions } from './FormActions';
 import { useCodeSender } from './useCodeSender';
+import { useVerifyStep } from './useVerifyStep';
 import { NewPasswordFields } from './NewPasswordFields';
 
 const ACCOUNT_MAX = 120;
@@ -30,18 +30,14 @@ function targetOf(account: string): CodeTarget | undefined {
 export function ForgetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [step, setStep] = useState<1 | 2>(1);
   const [account, setAccount] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ account?: string; code?: string; password?: string; repeat?: string }>({});
   const sender = useCodeSender('forget');
+  const { step, verify, back } = useVerifyStep('forget');
 
-  const verify = useMutation({
-    mutationFn: (target: CodeTarget) => accountApi.checkCode(target, 'forget', code.trim()),
-    onSuccess: () => setStep(2),
-  });
   const reset = useMutation({
     mutationFn: () => accountApi.forget({ account: account.trim(), code: code.trim(), password, repassword: repeat }),
     onSuccess: () => {
@@ -65,7 +61,7 @@ export function ForgetPasswordPage() {
     setErrors({ account: accountProblem && apitip(accountProblem), code: codeProblem && apitip(codeProblem) });
     const target = targetOf(account);
     if (accountProblem || codeProblem || !target) return;
-    verify.mutate(target);
+    verify.mutate({ target, code });
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -97,20 +93,8 @@ export function ForgetPasswordPage() {
             error={errors.account}
             data-testid="forget-account"
           />
-          <CodeField
-            value={code}
-            onChange={setCode}
-            error={errors.code}
-            onSend={sendCode}
-            sending={sender.sending}
-            remaining={sender.remaining}
-            testId="forget-code"
-            sendTestId="forget-send-code"
-          />
-          {verify.isError && <FormAlert testId="forget-error">{errorText(verify.error)}</FormAlert>}
-          <Button type="submit" size="lg" busy={verify.isPending} data-testid="forget-next" className="w-full">
-            {t('form.next')}
-          </Button>
+          <CodeField value={code} onChange={setCode} error={errors.code} onSend={sendCode} sender={sender} testIdPrefix="forget" />
+          <FormActions call={verify} label={t('form.next')} testId="forget-next" errorTestId="forget-error" />
         </form>
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
@@ -122,15 +106,7 @@ export function ForgetPasswordPage() {
             errors={errors}
             testIdPrefix="forget"
           />
-          {reset.isError && <FormAlert testId="forget-error">{errorText(reset.error)}</FormAlert>}
-          <div className="flex gap-2">
-            <Button variant="secondary" size="lg" onClick={() => setStep(1)} disabled={reset.isPending}>
-              {t('form.back')}
-            </Button>
-            <Button type="submit" size="lg" busy={reset.isPending} data-testid="forget-submit" className="flex-1">
-              {t('form.confirm')}
-            </Button>
-          </div>
+          <FormActions call={reset} label={t('form.confirm')} onBack={back} testId="forget-submit" errorTestId="forget-error" />
         </form>
       )}
       <p className="mt-6 border-t border-line pt-5 text-[0.8125rem] text-muted">

@@ -12,9 +12,10 @@ import { Loading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toast-store';
 import { checkCode, checkInviteCode, checkNewPassword, checkRegisterEmail } from '../../lib/forms';
-import { AuthCard, FormAlert } from './AuthCard';
+import { AuthCard } from './AuthCard';
 import { CodeField } from './CodeField';
-import { errorText } from './errors';
+import { EmailField } from './EmailField';
+import { FormActions } from './FormActions';
 import { useCodeSender } from './useCodeSender';
 import { NewPasswordFields } from './NewPasswordFields';
 
@@ -28,7 +29,6 @@ const REGISTER_TABS = [
 ] as const;
 
 const INVITE_MAX = 32;
-const ACCOUNT_MAX = 120;
 
 type Field = 'email' | 'code' | 'password' | 'repeat' | 'invite' | 'agree';
 type Errors = Partial<Record<Field, string>>;
@@ -117,30 +117,8 @@ export function RegisterPage() {
         ))}
       </div>
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label={t('form.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          ltrValue
-          maxLength={ACCOUNT_MAX}
-          placeholder={t('form.emailPlaceholder')}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          error={errors.email}
-          data-testid="reg-account"
-        />
-        <CodeField
-          value={code}
-          onChange={setCode}
-          error={errors.code}
-          onSend={sendCode}
-          sending={sender.sending}
-          remaining={sender.remaining}
-          testId="reg-code"
-          sendTestId="reg-send-code"
-        />
+        <EmailField value={email} onChange={setEmail} error={errors.email} testId="reg-account" />
+        <CodeField value={code} onChange={setCode} error={errors.code} onSend={sendCode} sender={sender} testIdPrefix="reg" />
         <NewPasswordFields
           password={password}
           repeat={repeat}
@@ -192,10 +170,12 @@ export function RegisterPage() {
           />
           {errors.agree && <p className="mt-1.5 ps-6.5 text-[0.8125rem] text-down">{errors.agree}</p>}
         </div>
-        {register.isError && <FormAlert testId="register-error">{errorText(register.error)}</FormAlert>}
-        <Button type="submit" size="lg" busy={register.isPending} data-testid="reg-submit" className="w-full">
-          {register.isPending ? t('register.submitting') : t('register.submit')}
-        </Button>
+        <FormActions
+          call={register}
+          label={register.isPending ? t('register.submitting') : t('register.submit')}
+          testId="reg-submit"
+          errorTestId="register-error"
+        />
       </form>
       <p className="mt-6 border-t border-line pt-5 text-[0.8125rem] text-muted">
         {t('register.haveAccount')}{' '}

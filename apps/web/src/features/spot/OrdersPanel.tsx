@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SpotFill, SpotOpenOrder } from '../../api';
@@ -11,10 +11,8 @@ import { fixed } from '../../lib/trading/decimal';
 import { orderTotal } from '../../lib/trading/order';
 import type { PairRef } from '../market/selected-pair';
 import type { Precision } from './TradePanel';
+import { OrdersTable, td } from './OrdersTable';
 import { useCancelOrder, useFills, useOpenOrders } from './queries';
-
-/** The "more" control shows once a list has more than this many rows (spec 1 §2). */
-export const MORE_AFTER_ROWS = 8;
 
 type Tab = 'open' | 'history';
 
@@ -56,77 +54,22 @@ export function OrdersPanel({ pair, precision, signedIn, className }: { pair: Pa
   );
 }
 
-const th = 'px-3 py-2 text-[0.6875rem] font-normal text-faint whitespace-nowrap';
-const td = 'px-3 py-2 whitespace-nowrap';
-
 function OpenOrders({ pair, precision }: { pair: PairRef; precision: Precision }) {
   const { t } = useTranslation();
-  const { orders, isPending, hasMore, isLoadingMore, loadMore } = useOpenOrders(pair.currency_id, true);
+  const list = useOpenOrders(pair.currency_id, true);
   const cancel = useCancelOrder();
   const [revoking, setRevoking] = useState<SpotOpenOrder | null>(null);
   return (
     <>
-      <div className="overflow-x-auto">
-        <table className="w-full text-[0.75rem]" data-testid="open-orders">
-          <thead>
-            <tr>
-              <th className={clsx(th, 'text-start')}>{t('orders.time')}</th>
-              <th className={clsx(th, 'text-start')}>{t('trade.pair')}</th>
-              <th className={clsx(th, 'text-start')}>{t('trade.direction')}</th>
-              <th className={clsx(th, 'text-end')}>{t('trade.price')}</th>
-              <th className={clsx(th, 'text-end')}>{t('orders.number')}</th>
-              <th className={clsx(th, 'text-end')}>{t('orders.remaining')}</th>
-              <th className={clsx(th, 'text-end')}>{t('orders.action')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr
-                key={order.id}
-                data-testid="open-order-row"
-                data-id={order.id}
-                data-side={order.type}
-                data-price={order.price}
-                data-number={order.number}
-                data-surplus={order.surplus}
-                className="border-t border-line/60 hover:bg-raised/50"
-              >
-                <td className={clsx(td, 'text-muted')}>
-                  <Num>{displayServerTime(order.create_time)}</Num>
-                </td>
-                <td className={td}>
-                  {order.currency_name}/{order.legal_name}
-                </td>
-                <td className={clsx(td, order.type === 'in' ? 'text-up' : 'text-down')}>
-                  {order.type === 'in' ? t('trade.buy') : t('trade.sell')}
-                  {order.mode === 'market' && <span className="ms-1 text-faint">· {t('trade.market')}</span>}
-                </td>
-                <td className={clsx(td, 'text-end')}>
-                  <Num>{fixed(order.price, precision.price)}</Num>
-                </td>
-                <td className={clsx(td, 'text-end')}>
-                  <Num>{fixed(order.number, precision.quantity)}</Num>
-                </td>
-                <td className={clsx(td, 'text-end')}>
-                  <Num>{fixed(order.surplus, precision.quantity)}</Num>
-                </td>
-                <td className={clsx(td, 'text-end')}>
-                  <button
-                    type="button"
-                    data-testid="order-revoke"
-                    onClick={() => setRevoking(order)}
-                    className="rounded px-2 py-0.5 font-medium text-brand hover:bg-brand-soft"
-                  >
-                    {t('orders.revoke')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {orders.length === 0 && <Empty busy={isPending} text={t('orders.noOpen')} />}
-      </div>
-      {orders.length > MORE_AFTER_ROWS && <More hasMore={hasMore} busy={isLoadingMore} onMore={loadMore} />}
+      <OrdersTable
+        testId="open-orders"
+        columns={[t('orders.remaining'), t('orders.action')]}
+        rows={list.orders}
+        page={list}
+        emptyText={t('orders.noOpen')}
+      >
+        {(order) => <OpenOrderRow key={order.id} order={order} precision={precision} onRevoke={() => setRevoking(order)} />}
+      </OrdersTable>
       <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => {
@@ -156,35 +99,64 @@ function OpenOrders({ pair, precision }: { pair: PairRef; precision: Precision }
   );
 }
 
+function OpenOrderRow({ order, precision, onRevoke }: { order: SpotOpenOrder; precision: Precision; onRevoke(): void }) {
+  const { t } = useTranslation();
+  return (
+    <tr
+      data-testid="open-order-row"
+      data-id={order.id}
+      data-side={order.type}
+      data-price={order.price}
+      data-number={order.number}
+      data-surplus={order.surplus}
+      className="border-t border-line/60 hover:bg-raised/50"
+    >
+      <td className={clsx(td, 'text-muted')}>
+        <Num>{displayServerTime(order.create_time)}</Num>
+      </td>
+      <td className={td}>
+        {order.currency_name}/{order.legal_name}
+      </td>
+      <td className={clsx(td, order.type === 'in' ? 'text-up' : 'text-down')}>
+        {order.type === 'in' ? t('trade.buy') : t('trade.sell')}
+        {order.mode === 'market' && <span className="ms-1 text-faint">· {t('trade.market')}</span>}
+      </td>
+      <td className={clsx(td, 'text-end')}>
+        <Num>{fixed(order.price, precision.price)}</Num>
+      </td>
+      <td className={clsx(td, 'text-end')}>
+        <Num>{fixed(order.number, precision.quantity)}</Num>
+      </td>
+      <td className={clsx(td, 'text-end')}>
+        <Num>{fixed(order.surplus, precision.quantity)}</Num>
+      </td>
+      <td className={clsx(td, 'text-end')}>
+        <button
+          type="button"
+          data-testid="order-revoke"
+          onClick={onRevoke}
+          className="rounded px-2 py-0.5 font-medium text-brand hover:bg-brand-soft"
+        >
+          {t('orders.revoke')}
+        </button>
+      </td>
+    </tr>
+  );
+}
+
 function History({ pair, precision }: { pair: PairRef; precision: Precision }) {
   const { t } = useTranslation();
-  const { fills, isPending, hasMore, isLoadingMore, loadMore } = useFills(pair.currency_id, true);
+  const list = useFills(pair.currency_id, true);
   return (
-    <>
-      <div className="overflow-x-auto">
-        <table className="w-full text-[0.75rem]" data-testid="fills">
-          <thead>
-            <tr>
-              <th className={clsx(th, 'text-start')}>{t('orders.time')}</th>
-              <th className={clsx(th, 'text-start')}>{t('trade.pair')}</th>
-              <th className={clsx(th, 'text-start')}>{t('trade.direction')}</th>
-              <th className={clsx(th, 'text-end')}>{t('trade.price')}</th>
-              <th className={clsx(th, 'text-end')}>{t('orders.number')}</th>
-              <th className={clsx(th, 'text-end')}>{t('trade.total')}</th>
-              <th className={clsx(th, 'text-end')}>{t('orders.fee')}</th>
-              <th className={clsx(th, 'text-end')}>{t('orders.role')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fills.map((fill) => (
-              <FillRow key={`${fill.id}-${fill.type}`} fill={fill} precision={precision} />
-            ))}
-          </tbody>
-        </table>
-        {fills.length === 0 && <Empty busy={isPending} text={t('orders.noHistory')} />}
-      </div>
-      {fills.length > MORE_AFTER_ROWS && <More hasMore={hasMore} busy={isLoadingMore} onMore={loadMore} />}
-    </>
+    <OrdersTable
+      testId="fills"
+      columns={[t('trade.total'), t('orders.fee'), t('orders.role')]}
+      rows={list.fills}
+      page={list}
+      emptyText={t('orders.noHistory')}
+    >
+      {(fill) => <FillRow key={`${fill.id}-${fill.type}`} fill={fill} precision={precision} />}
+    </OrdersTable>
   );
 }
 
@@ -215,27 +187,5 @@ function FillRow({ fill, precision }: { fill: SpotFill; precision: Precision }) 
       </td>
       <td className={clsx(td, 'text-end text-muted')}>{fill.role === 'maker' ? t('orders.maker') : t('orders.taker')}</td>
     </tr>
-  );
-}
-
-function Empty({ busy, text }: { busy: boolean; text: ReactNode }) {
-  const { t } = useTranslation();
-  return <p className="px-4 py-10 text-center text-[0.8125rem] text-faint">{busy ? t('common.loading') : text}</p>;
-}
-
-function More({ hasMore, busy, onMore }: { hasMore: boolean; busy: boolean; onMore(): void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="border-t border-line/60 py-2 text-center">
-      <button
-        type="button"
-        data-testid="orders-more"
-        disabled={!hasMore || busy}
-        onClick={onMore}
-        className="rounded px-3 py-1 text-[0.75rem] font-medium text-brand hover:bg-brand-soft disabled:text-faint disabled:hover:bg-transparent"
-      >
-        {busy ? t('common.loading') : hasMore ? t('orders.more') : t('orders.noMore')}
-      </button>
-    </div>
   );
 }

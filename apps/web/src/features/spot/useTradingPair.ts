@@ -31,6 +31,9 @@ export interface TradingPair {
   pick(price: string): void;
 }
 
+/** The same once a pair is chosen: what the panels of the trading screens are drawn from. */
+export type PairDesk = TradingPair & { pair: PairRef };
+
 /**
  * Everything the trading screens (desk and terminal) show of the selected pair: the live feed,
  * the quotation with its ticker, the book, the recent deals, the trader's balances, and the
