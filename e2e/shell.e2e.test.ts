@@ -94,10 +94,12 @@ describe('web shell', () => {
     await expect(page.getByTestId('login-link').count()).resolves.toBe(0);
   });
 
-  it('lets the guest place an order at once with the demo funds', async () => {
+  it('lets the guest place an order at once with the demo funds; no transfer link', async () => {
     await page.goto(`${server.url}/dealCenter`);
     await page.getByTestId('deal-center').waitFor();
     await expect.poll(async () => (await page.getByTestId('buy-available').first().textContent())?.trim(), { timeout: 10_000 }).toBe('10000.0000');
+    // guests may not transfer: the form has no transfer link for them
+    expect(await page.getByTestId('trade-transfer').count()).toBe(0);
     await page.getByTestId('buy-price').fill('100');
     await page.getByTestId('buy-number').fill('0.5');
     await page.getByTestId('buy-submit').click();

@@ -169,6 +169,8 @@ describe('spot trading desk', () => {
 
   it('A places a limit sell through the form and its confirmation dialog', async () => {
     const { page } = alice;
+    // a signed-in trader's form links to the transfer page, into the spot wallet in USDT
+    expect(await page.getByTestId('trade-transfer').getAttribute('href')).toBe('/new_account/transferLegal?currency_id=3&from=legal&to=change');
     // The number field refuses the letter e and decimals beyond the pair's precision.
     await page.getByTestId('sell-number').pressSequentially('0.5e');
     expect(await page.getByTestId('sell-number').inputValue()).toBe('0.5');

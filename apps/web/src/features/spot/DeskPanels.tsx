@@ -1,4 +1,5 @@
 import { bestAsk, bestBid } from '../../lib/trading/book';
+import { useIsGuest } from '../account/common';
 import { OrderBook } from '../market/OrderBook';
 import { RecentDeals } from '../market/RecentDeals';
 import { TradePanel } from './TradePanel';
@@ -43,6 +44,9 @@ export function DeskRecentDeals({ desk, className }: { desk: PairDesk; className
 
 /** The buy/sell form, with the best prices of the book and the trader's balances. */
 export function DeskTradePanel({ desk, layout, className }: { desk: PairDesk; layout?: 'split' | 'tabs'; className?: string }) {
+  const guest = useIsGuest();
+  // into the spot (change) wallet, in the pair's quote currency; guests may not transfer
+  const transferTo = desk.signedIn && !guest ? `/new_account/transferLegal?currency_id=${desk.pair.legal_id}&from=legal&to=change` : undefined;
   return (
     <TradePanel
       layout={layout}
@@ -53,6 +57,7 @@ export function DeskTradePanel({ desk, layout, className }: { desk: PairDesk; la
       availableQuote={desk.availableQuote}
       availableBase={desk.availableBase}
       signedIn={desk.signedIn}
+      transferTo={transferTo}
       picked={desk.picked}
       className={className}
     />

@@ -46,6 +46,8 @@ interface TradePanelProps {
   /** available base balance (BTC), '' when unknown */
   availableBase: string;
   signedIn: boolean;
+  /** where the "transfer" link goes (spec 1: transferLegal from the trade form); none for visitors and guests */
+  transferTo?: string;
   picked: PickedPrice | null;
   /** `split`: buy and sell side by side; `tabs`: one side at a time (narrow columns). */
   layout?: 'split' | 'tabs';
@@ -69,6 +71,7 @@ export function TradePanel({
   availableQuote,
   availableBase,
   signedIn,
+  transferTo,
   picked,
   layout = 'split',
   className,
@@ -105,6 +108,11 @@ export function TradePanel({
             { value: 'market', label: t('trade.market'), testId: 'trade-mode-market' },
           ]}
         />
+        {transferTo && (
+          <Link to={transferTo} className="ms-auto text-[0.75rem] font-medium text-brand hover:underline" data-testid="trade-transfer">
+            {t('trade.transfer')}
+          </Link>
+        )}
         {layout === 'tabs' && (
           <TabBar<Side>
             label={t('trade.side')}
