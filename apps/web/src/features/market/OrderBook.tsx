@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Num } from '../../components/Num';
 import { bookView, spread, type BookRow, type Level } from '../../lib/trading/book';
 import { fixed } from '../../lib/trading/decimal';
-import { usdValue } from '../../lib/trading/market';
 
 /** Levels shown per side (the feed sends 10). */
 export const BOOK_LEVELS = 10;
@@ -16,6 +15,8 @@ interface OrderBookProps {
   lastPrice: string;
   /** +1 when the last trade went up, -1 down, 0 unknown */
   direction: 1 | -1 | 0;
+  /** the last price's approximate CNY value, null when unknown */
+  lastPriceCny: string | null;
   legalName: string;
   currencyName: string;
   pricePrecision: number;
@@ -36,6 +37,7 @@ export function OrderBook({
   asks,
   lastPrice,
   direction,
+  lastPriceCny,
   legalName,
   currencyName,
   pricePrecision,
@@ -49,7 +51,6 @@ export function OrderBook({
   // Asks are drawn with the best price at the bottom, next to the last price.
   const askRows = useMemo(() => [...view.asks].reverse(), [view.asks]);
   const gap = spread(bids, asks, pricePrecision);
-  const usd = usdValue(lastPrice, legalName, Math.max(2, pricePrecision));
   const format = { pricePrecision, quantityPrecision };
 
   return (
@@ -86,9 +87,9 @@ export function OrderBook({
             </span>
           )}
         </span>
-        {usd !== null && (
-          <span className="text-[0.75rem] text-faint">
-            ≈ <Num>${usd}</Num>
+        {lastPriceCny !== null && (
+          <span className="text-[0.75rem] text-faint" data-testid="book-last-price-cny">
+            ≈ <Num>¥{lastPriceCny}</Num>
           </span>
         )}
       </div>

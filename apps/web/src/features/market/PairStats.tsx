@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuotationItem } from '../../api';
 import { Num } from '../../components/Num';
 import { fixed } from '../../lib/trading/decimal';
-import { changeTone, usdValue } from '../../lib/trading/market';
+import { changeTone, cnyValue } from '../../lib/trading/market';
 import { Change } from './Change';
 import { PairIcon } from './PairIcon';
 import type { PairRef } from './selected-pair';
@@ -20,12 +20,12 @@ interface PairStatsProps {
 
 const toneClass = { up: 'text-up', down: 'text-down', flat: 'text-fg' } as const;
 
-/** The pair header: name, last price, ≈ US-dollar value, 24 h change, high, low and volume. */
+/** The pair header: name, last price, ≈ CNY value, 24 h change, high, low and volume. */
 export function PairStats({ pair, item, lastPrice, className }: PairStatsProps) {
   const { t } = useTranslation();
   const pricePrecision = item?.price_precision ?? 4;
   const tone = changeTone(item?.change);
-  const usd = usdValue(lastPrice, pair.legal_name, Math.max(2, pricePrecision));
+  const cny = cnyValue(lastPrice, item);
   return (
     <section
       aria-label={t('market.pairStats')}
@@ -46,15 +46,7 @@ export function PairStats({ pair, item, lastPrice, className }: PairStatsProps) 
           <Num testId="pair-last-price">{fixed(lastPrice, pricePrecision)}</Num>
         </span>
         <span className="text-[0.75rem] text-faint">
-          {usd !== null ? (
-            <>
-              ≈ <Num>${usd}</Num>
-            </>
-          ) : (
-            <>
-              ≈ <Num>¥{fixed(item?.cny_price, 2)}</Num>
-            </>
-          )}
+          ≈ <Num testId="pair-last-price-cny">{cny === null ? '--' : `¥${cny}`}</Num>
         </span>
       </div>
       <Stat label={t('market.change24')}>

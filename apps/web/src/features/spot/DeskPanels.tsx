@@ -1,4 +1,5 @@
 import { bestAsk, bestBid } from '../../lib/trading/book';
+import { cnyValue } from '../../lib/trading/market';
 import { useIsGuest } from '../account/common';
 import { OrderBook } from '../market/OrderBook';
 import { RecentDeals } from '../market/RecentDeals';
@@ -19,6 +20,7 @@ export function DeskOrderBook({ desk }: { desk: PairDesk }) {
       asks={desk.asks}
       lastPrice={desk.lastPrice}
       direction={desk.direction}
+      lastPriceCny={cnyValue(desk.lastPrice, desk.item)}
       legalName={desk.pair.legal_name}
       currencyName={desk.pair.currency_name}
       pricePrecision={desk.precision.price}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuotationGroup, QuotationItem } from '@tessera/protocol';
-import { changeTone, displayedPairs, findPair, formatChange, matchesSearch, pairKey, usdValue, withTicker } from './market';
+import { changeTone, cnyValue, displayedPairs, findPair, formatChange, matchesSearch, pairKey, withTicker } from './market';
 import { dealClock, mergeDeals } from './trades';
 
 function item(currency: string, currencyId: number, isDisplay: 0 | 1 = 1): QuotationItem {
@@ -66,9 +66,14 @@ describe('market board', () => {
     expect(changeTone('0.00')).toBe('flat');
   });
 
-  it('reads USD-pegged quotes one to one', () => {
-    expect(usdValue('65000.123', 'USDT', 2)).toBe('65000.12');
-    expect(usdValue('1', 'BTC', 2)).toBeNull();
+  it('values a price in CNY at the quotation’s rate, floored to cents', () => {
+    const item = { now_price: '100', cny_price: '719.5' };
+    expect(cnyValue('65000.123', item)).toBe('467675.88');
+    // floored, never rounded: 0.019 × 7.195 = 0.136705
+    expect(cnyValue('0.019', item)).toBe('0.13');
+    expect(cnyValue('1', { now_price: '0', cny_price: '7' })).toBeNull();
+    expect(cnyValue('1', undefined)).toBeNull();
+    expect(cnyValue('', item)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { QuotationGroup, QuotationItem } from '@tessera/protocol';
-import { fixed, toAtoms } from './decimal';
+import { divFloor, fixed, isPositive, mulFloor, toAtoms } from './decimal';
 
 /**
  * Market-board helpers (spec 1 §2 "Home page", §3 "Quotation item"): the pairs shown, the search of
@@ -70,10 +70,12 @@ export function formatChange(change: string | undefined): string {
 export const TABLE_DECIMALS = { price: 4, highLow: 5, volume: 2 } as const;
 
 /**
- * An approximate US-dollar value of a price: USD-pegged quotes are read one to one; otherwise
- * null (the caller shows the CNY value the server computed).
+ * The approximate CNY value of a price (spec 1: "the fiat currency used for approximate values is
+ * CNY"), at the rate the pair's quotation carries (`cny_price` ÷ `now_price`), floored to cents.
+ * Null while the quotation has no positive prices.
  */
-export function usdValue(price: string, legalName: string, decimals: number): string | null {
-  if (!/^(USDT|USDC|USD|BUSD)$/i.test(legalName)) return null;
-  return fixed(price, decimals, '');
+export function cnyValue(price: string, item: Pick<QuotationItem, 'now_price' | 'cny_price'> | undefined): string | null {
+  if (!item || !isPositive(price) || !isPositive(item.now_price) || !isPositive(item.cny_price)) return null;
+  const product = mulFloor(price, item.cny_price, 18);
+  return product === null ? null : divFloor(product, item.now_price, 2);
 }
