@@ -27,7 +27,7 @@ interface Envelope<T = unknown> {
 
 /**
  * Accounts and security against the real server: registration with an e-mailed code, login and
- * logout, binding an e-mail, identity verification approved by an operator (strength bar 100%),
+ * logout, binding an e-mail, the first fund password, identity verification approved by an operator (strength bar 100%),
  * and the lock after five wrong passwords, shown in English and in Chinese.
  * Needs apps/web/dist (npm run build -w @tessera/web).
  */
@@ -170,6 +170,22 @@ describe('accounts and security', () => {
     await page.waitForURL(/\/account\/accountSet$/);
     await expect.poll(strength).toBe('75');
     expect(await page.getByTestId('security-status-email').textContent()).toContain('****@tessera.example');
+  });
+
+  it('sets the fund password once; afterwards /setCash offers a reset instead', async () => {
+    await page.goto(`${server.url}/setCash`);
+    await page.getByTestId('set-cash-page').waitFor();
+    await page.getByTestId('cash-password').fill('246810');
+    await page.getByTestId('cash-repassword').fill('246810');
+    await page.getByTestId('cash-submit').click();
+    await page.waitForURL(/\/account\/accountSet$/);
+    await page.goto(`${server.url}/setCash`);
+    await page.getByTestId('cash-already-set').waitFor();
+    expect(await page.getByTestId('cash-submit').count()).toBe(0);
+    expect(await page.getByTestId('cash-reset-link').getAttribute('href')).toBe('/forgetsPwd');
+    // back to the security settings, where the next step starts
+    await page.goto(`${server.url}/account/accountSet`);
+    await page.getByTestId('area-nav-authentication').waitFor();
   });
 
   it('submits identity photos; once an operator approves, the strength bar is full', async () => {

@@ -1,18 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { apitip, securityApi } from '../../api';
-import { Button, ButtonLink } from '../../components/Button';
+import { ButtonLink } from '../../components/Button';
 import { CheckCircleIcon } from '../../components/icons';
 import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
-import { showToast } from '../../components/toast-store';
 import { checkPayPassword } from '../../lib/forms';
-import { FormAlert } from '../auth/AuthCard';
-import { errorText } from '../auth/errors';
+import { FormActions } from '../auth/FormActions';
 import { useUserCenter } from '../auth/queries';
-import { LoadFailed, SECURITY_PATH, SecurityCard, useRefreshAccount } from './common';
+import { LoadFailed, SecurityCard, useFinishSecurityChange } from './common';
 import { FundPasswordFields } from './FundPasswordFields';
 
 /** `/setCash`: the first six-digit fund password; once set, a way to reset it instead. */
@@ -52,18 +49,13 @@ function SetCashBody() {
 
 function SetCashForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const refresh = useRefreshAccount();
+  const finish = useFinishSecurityChange();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
   const save = useMutation({
     mutationFn: () => securityApi.setPayPassword({ password, repassword: repeat }),
-    onSuccess: async () => {
-      showToast(t('setCash.success'), 'success', 4000);
-      await refresh();
-      await navigate(SECURITY_PATH);
-    },
+    onSuccess: () => finish(t('setCash.success')),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -84,10 +76,7 @@ function SetCashForm() {
         errors={errors}
         testIdPrefix="cash"
       />
-      {save.isError && <FormAlert testId="cash-error">{errorText(save.error)}</FormAlert>}
-      <Button type="submit" size="lg" busy={save.isPending} data-testid="cash-submit" className="w-full">
-        {t('form.confirm')}
-      </Button>
+      <FormActions call={save} label={t('form.confirm')} testId="cash-submit" errorTestId="cash-error" />
     </form>
   );
 }

@@ -50,10 +50,10 @@ export function useFinishSecurityChange() {
   };
 }
 
-/** The demo account may not change security settings (server: `guest accounts cannot do this`). */
 /**
- * What the shared demo account sees instead of an action it may not take. The security centre
- * shows it as it is; other areas name their own icon and texts.
+ * What the shared demo account sees instead of an action it may not take (the server refuses it
+ * with `guest accounts cannot do this`). The security centre shows it as it is; other areas name
+ * their own icon and texts.
  */
 export function GuestNotice({ className, icon, title, body }: { className?: string; icon?: ReactNode; title?: string; body?: string }) {
   const { t } = useTranslation();
