@@ -1,5 +1,5 @@
 import { parseAmount, SCALE } from '../../core/amount';
-import { bucketStart, CANDLE_PERIODS, nextBucketStart, type CandlePeriod } from './resolutions';
+import { bucketStart, CANDLE_PERIODS, nextBucketStart, nominalLength, type CandlePeriod } from './resolutions';
 
 /**
  * The synthetic history of a fresh install, so no chart is ever empty: 30 days of 1-minute bars
@@ -10,9 +10,10 @@ import { bucketStart, CANDLE_PERIODS, nextBucketStart, type CandlePeriod } from 
  * a fresh install's seeding to about 3,100 rows a pair (1,440 of them the 1-minute bars of the
  * last 24 hours, which the rolling 24-hour stats start from).
  *
- * Prices are walked as whole ticks of the pair's price precision and quantities as whole lots of
- * its quantity precision; floating point only draws the random numbers, every value written is
- * an exact integer count of ticks or lots turned into decimal text.
+ * All of it is integer arithmetic (bigint): prices are walked in 1/65536 of a tick of the pair's
+ * price precision and quantities counted in whole lots of its quantity precision, from a seeded
+ * 32-bit generator, and written as exact decimal text. No floating point touches a price or an
+ * amount, here as anywhere on the server.
  */
 export const SEED_DAYS = 30;
 
@@ -43,22 +44,22 @@ export interface SeedPair {
   quantityPrecision: number;
 }
 
-/** Daily volatility (standard deviation of the daily log return) and daily turnover in USDT. */
-const PROFILES: Record<string, { volatility: number; turnover: number }> = {
-  BTC: { volatility: 0.028, turnover: 40_000_000 },
-  ETH: { volatility: 0.036, turnover: 20_000_000 },
-  LTC: { volatility: 0.045, turnover: 2_500_000 },
-  BCH: { volatility: 0.045, turnover: 2_000_000 },
-  LINK: { volatility: 0.05, turnover: 2_000_000 },
-  UNI: { volatility: 0.055, turnover: 1_500_000 },
-  ETC: { volatility: 0.05, turnover: 1_200_000 },
-  DOGE: { volatility: 0.06, turnover: 3_000_000 },
-  TRX: { volatility: 0.035, turnover: 1_500_000 },
-  AAVE: { volatility: 0.055, turnover: 1_200_000 },
-  TSR: { volatility: 0.07, turnover: 300_000 },
-  USDC: { volatility: 0.0004, turnover: 5_000_000 },
+/** Daily volatility (standard deviation of the daily return, in millionths) and daily turnover in USDT. */
+const PROFILES: Record<string, { volatilityPpm: bigint; turnover: bigint }> = {
+  BTC: { volatilityPpm: 28_000n, turnover: 40_000_000n },
+  ETH: { volatilityPpm: 36_000n, turnover: 20_000_000n },
+  LTC: { volatilityPpm: 45_000n, turnover: 2_500_000n },
+  BCH: { volatilityPpm: 45_000n, turnover: 2_000_000n },
+  LINK: { volatilityPpm: 50_000n, turnover: 2_000_000n },
+  UNI: { volatilityPpm: 55_000n, turnover: 1_500_000n },
+  ETC: { volatilityPpm: 50_000n, turnover: 1_200_000n },
+  DOGE: { volatilityPpm: 60_000n, turnover: 3_000_000n },
+  TRX: { volatilityPpm: 35_000n, turnover: 1_500_000n },
+  AAVE: { volatilityPpm: 55_000n, turnover: 1_200_000n },
+  TSR: { volatilityPpm: 70_000n, turnover: 300_000n },
+  USDC: { volatilityPpm: 400n, turnover: 5_000_000n },
 };
-const DEFAULT_PROFILE = { volatility: 0.05, turnover: 1_000_000 };
+const DEFAULT_PROFILE = { volatilityPpm: 50_000n, turnover: 1_000_000n };
 
 /** Candle rows as column arrays, ready for one `unnest` insert. */
 export interface SeedColumns {
@@ -82,106 +83,144 @@ const DAY = 86_400_000;
 
 /** Appends the seeded candles of one pair, for minutes before `endMs` (a minute boundary). */
 export function seedHistory(pair: SeedPair, endMs: number, into: SeedColumns): void {
-  const minutes = SEED_DAYS * 1440;
-  const startMs = endMs - minutes * MINUTE;
-  const bars = walk(pair, minutes);
+  const count = SEED_DAYS * 1440;
+  const startMs = endMs - count * MINUTE;
+  const minutes: Series = { ...walk(pair, count), time: Array.from({ length: count }, (_, i) => startMs + i * MINUTE) };
+  // hour and longer candles roll up from hourly bars: their buckets never split an hour
+  const hours = rollUp(minutes, '60min', startMs);
   for (const period of CANDLE_PERIODS) {
-    const keepFrom = bucketStart(period, endMs - RETENTION_DAYS[period] * DAY);
-    let i = Math.max(0, Math.ceil((keepFrom - startMs) / MINUTE));
-    if (i >= minutes) continue;
-    let bucket = bucketStart(period, startMs + i * MINUTE);
-    let next = nextBucketStart(period, bucket);
-    let open = bars.open[i] as number;
-    let high = 0;
-    let low = Number.MAX_SAFE_INTEGER;
-    let close = 0;
-    let volume = 0;
-    const emit = () => {
+    const source = nominalLength(period) >= 60 * MINUTE ? hours : minutes;
+    const candles = rollUp(source, period, bucketStart(period, endMs - RETENTION_DAYS[period] * DAY));
+    candles.time.forEach((time, i) => {
       into.pairId.push(pair.pairId);
       into.period.push(period);
-      into.openTime.push(bucket / 1000);
-      into.open.push(units(open, pair.pricePrecision));
-      into.high.push(units(high, pair.pricePrecision));
-      into.low.push(units(low, pair.pricePrecision));
-      into.close.push(units(close, pair.pricePrecision));
-      into.volume.push(units(volume, pair.quantityPrecision));
-    };
-    for (; i < minutes; i++) {
-      const time = startMs + i * MINUTE;
-      if (time >= next) {
-        emit();
-        bucket = bucketStart(period, time);
-        next = nextBucketStart(period, bucket);
-        open = bars.open[i] as number;
-        high = 0;
-        low = Number.MAX_SAFE_INTEGER;
-        volume = 0;
-      }
-      const h = bars.high[i] as number;
-      const l = bars.low[i] as number;
-      if (h > high) high = h;
-      if (l < low) low = l;
-      close = bars.close[i] as number;
-      volume += bars.volume[i] as number;
-    }
-    emit();
+      into.openTime.push(time / 1000);
+      into.open.push(units(candles.open[i] as bigint, pair.pricePrecision));
+      into.high.push(units(candles.high[i] as bigint, pair.pricePrecision));
+      into.low.push(units(candles.low[i] as bigint, pair.pricePrecision));
+      into.close.push(units(candles.close[i] as bigint, pair.pricePrecision));
+      into.volume.push(units(candles.volume[i] as bigint, pair.quantityPrecision));
+    });
   }
 }
 
-interface Bars {
-  open: Float64Array;
-  high: Float64Array;
-  low: Float64Array;
-  close: Float64Array;
-  volume: Float64Array;
+/** Bars oldest first, each with the start of its bucket (ms). */
+interface Series extends Bars {
+  time: number[];
 }
+
+/** The `period` candles of the bars of `source` from `fromMs` (a bucket start of `period`) on. */
+function rollUp(source: Series, period: CandlePeriod, fromMs: number): Series {
+  const out: Series = { time: [], open: [], high: [], low: [], close: [], volume: [] };
+  let last = -1;
+  let next = -Infinity;
+  for (let i = 0; i < source.time.length; i++) {
+    const time = source.time[i] as number;
+    if (time < fromMs) continue;
+    const high = source.high[i] as bigint;
+    const low = source.low[i] as bigint;
+    if (time >= next) {
+      const bucket = bucketStart(period, time);
+      next = nextBucketStart(period, bucket);
+      last = out.time.push(bucket) - 1;
+      out.open.push(source.open[i] as bigint);
+      out.high.push(high);
+      out.low.push(low);
+      out.close.push(source.close[i] as bigint);
+      out.volume.push(source.volume[i] as bigint);
+      continue;
+    }
+    if (high > (out.high[last] as bigint)) out.high[last] = high;
+    if (low < (out.low[last] as bigint)) out.low[last] = low;
+    out.close[last] = source.close[i] as bigint;
+    out.volume[last] = (out.volume[last] as bigint) + (source.volume[i] as bigint);
+  }
+  return out;
+}
+
+interface Bars {
+  open: bigint[];
+  high: bigint[];
+  low: bigint[];
+  close: bigint[];
+  volume: bigint[];
+}
+
+/** Walked prices carry 16 bits below the tick, so small steps add up instead of vanishing. */
+const SUB_TICK = 16n;
+/** The standard deviation of `normal()`: four 16-bit uniforms have 65536 / √3. */
+const NORMAL_SD = 37_837n;
+/** √1440 × 1000: a day's volatility over √(minutes in a day) is a minute's. */
+const SQRT_MINUTES_PER_DAY_MILLI = 37_947n;
+/** Mean reversion per minute: (minute σ ÷ (2.5 × daily σ))² ÷ 2 = 1 / 18,000, whatever the asset. */
+const REVERSION = 18_000n;
+const MILLION = 1_000_000n;
+const BILLION = 1_000n * MILLION;
+/** A step of the walk: price × σ (billionths) × draw ÷ (10⁹ × the draw's sd). */
+const STEP_DIVISOR = BILLION * NORMAL_SD;
+/** A wick: 0.35 of a minute's σ per unit of draw. */
+const WICK_DIVISOR = 100n * BILLION * NORMAL_SD;
 
 /** One pair's minutes, oldest first, in ticks and lots. */
 function walk(pair: SeedPair, minutes: number): Bars {
   const profile = PROFILES[pair.currencyName] ?? DEFAULT_PROFILE;
   const random = mulberry32(hash(`${pair.currencyName}:${pair.pairId}`));
-  // a sum of four uniforms, scaled to unit variance: close enough to a normal draw, and cheap
-  const normal = () => (random() + random() + random() + random() - 2) * 1.7320508075688772;
-  const referenceTicks = Math.max(1, Number(parseAmount(pair.referencePrice) / 10n ** BigInt(SCALE - pair.pricePrecision)));
-  const sigma = profile.volatility / Math.sqrt(1440);
-  // mean reversion keeping the walk within a few daily moves of the reference
-  const spread = profile.volatility * 2.5;
-  const theta = (sigma / spread) ** 2 / 2;
-  const lotsPerMinute = (profile.turnover / 1440 / Math.max(Number(pair.referencePrice), 1e-9)) * 10 ** pair.quantityPrecision;
+  // a sum of four 16-bit uniforms, centred: close enough to a normal draw (sd NORMAL_SD), and cheap
+  const draw = () => (random() >>> 16) + (random() >>> 16) + (random() >>> 16) + (random() >>> 16) - 131_072;
+  const normal = () => BigInt(draw());
+  const absNormal = () => BigInt(Math.abs(draw()));
+  const referenceAtoms = parseAmount(pair.referencePrice);
+  const tickAtoms = 10n ** BigInt(SCALE - pair.pricePrecision);
+  const referenceTicks = referenceAtoms / tickAtoms > 0n ? referenceAtoms / tickAtoms : 1n;
+  // a minute's σ in billionths
+  const sigmaPpb = (profile.volatilityPpm * MILLION) / SQRT_MINUTES_PER_DAY_MILLI;
+  // lots a minute on average: the day's turnover at the reference price, over 1,440 minutes
+  const lotsPerMinute = (profile.turnover * 10n ** BigInt(pair.quantityPrecision + SCALE)) / (1440n * (referenceAtoms > 0n ? referenceAtoms : 1n));
 
-  const logs = new Float64Array(minutes + 1);
+  const reference = referenceTicks << SUB_TICK;
+  const floor = 1n << SUB_TICK;
+  const walked: bigint[] = new Array<bigint>(minutes + 1);
+  walked[minutes] = reference;
   // walked backwards from the end, so the newest close is the reference price exactly
-  for (let i = minutes; i > 0; i--) logs[i - 1] = (logs[i] as number) * (1 - theta) + sigma * normal();
-  const bars: Bars = {
-    open: new Float64Array(minutes),
-    high: new Float64Array(minutes),
-    low: new Float64Array(minutes),
-    close: new Float64Array(minutes),
-    volume: new Float64Array(minutes),
-  };
-  const toTicks = (log: number) => Math.max(1, Math.round(referenceTicks * Math.exp(log)));
-  let previousClose = toTicks(logs[0] as number);
+  let price = reference;
+  for (let i = minutes; i > 0; i--) {
+    price += (price * sigmaPpb * normal()) / STEP_DIVISOR - (price - reference) / REVERSION;
+    if (price < floor) price = floor;
+    walked[i - 1] = price;
+  }
+  const bars: Bars = { open: [], high: [], low: [], close: [], volume: [] };
+  // to whole ticks, rounded half up
+  const ticks = (fixed: bigint) => (fixed + (1n << (SUB_TICK - 1n))) >> SUB_TICK;
+  const wickFactor = sigmaPpb * 35n;
   for (let i = 0; i < minutes; i++) {
-    const open = previousClose;
-    const close = toTicks(logs[i + 1] as number);
-    const wick = 0.35 * sigma * open;
-    const high = Math.max(open, close) + Math.round(Math.abs(normal()) * wick);
-    const low = Math.max(1, Math.min(open, close) - Math.round(Math.abs(normal()) * wick));
-    const move = Math.abs(close - open) / Math.max(1, sigma * open);
-    const lots = Math.round(lotsPerMinute * Math.exp(0.5 * normal() - 0.125) * (0.6 + 0.4 * Math.min(move, 4)));
-    bars.open[i] = open;
-    bars.high[i] = high;
-    bars.low[i] = low;
-    bars.close[i] = close;
-    bars.volume[i] = Math.max(lots, 1);
-    previousClose = close;
+    const open = ticks(walked[i] as bigint);
+    const close = ticks(walked[i + 1] as bigint);
+    // wicks of about a third of a minute's σ
+    const high = (open > close ? open : close) + (open * wickFactor * absNormal()) / WICK_DIVISOR;
+    const lowest = (open < close ? open : close) - (open * wickFactor * absNormal()) / WICK_DIVISOR;
+    const low = lowest > 1n ? lowest : 1n;
+    // busier minutes move more: 0.6 + 0.4 × min(|move| / σ, 4), in tenths
+    const sigmaTicks = (open * sigmaPpb) / BILLION;
+    const move = close > open ? close - open : open - close;
+    const moveTenths = (move * 10n) / (sigmaTicks > 0n ? sigmaTicks : 1n);
+    const activity = 60n + 4n * (moveTenths < 40n ? moveTenths : 40n);
+    // and vary around their mean by about half: 1 + N(0, ½), kept between ⅛ and 4
+    let spread = 65_536n + (normal() * 32_768n) / NORMAL_SD;
+    if (spread < 8_192n) spread = 8_192n;
+    if (spread > 262_144n) spread = 262_144n;
+    const lots = (lotsPerMinute * spread * activity) / (65_536n * 100n);
+    bars.open.push(open);
+    bars.high.push(high);
+    bars.low.push(low);
+    bars.close.push(close);
+    bars.volume.push(lots > 0n ? lots : 1n);
   }
   return bars;
 }
 
-/** Whole units of 10^-decimals as decimal text: units(12345, 2) = "123.45". */
-export function units(count: number, decimals: number): string {
-  const digits = Math.round(count).toString();
+/** Whole units of 10^-decimals as decimal text: units(12345n, 2) = "123.45". */
+export function units(count: bigint, decimals: number): string {
+  const digits = count.toString();
   if (decimals === 0) return digits;
   const padded = digits.padStart(decimals + 1, '0');
   return `${padded.slice(0, -decimals)}.${padded.slice(-decimals)}`;
@@ -193,6 +232,7 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
+/** A seeded generator of 32-bit unsigned integers (bit operations only). */
 function mulberry32(seed: number): () => number {
   let state = seed;
   return () => {
@@ -200,6 +240,6 @@ function mulberry32(seed: number): () => number {
     let t = state;
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return (t ^ (t >>> 14)) >>> 0;
   };
 }
