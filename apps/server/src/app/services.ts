@@ -29,6 +29,7 @@ import { AddressBookService } from '../modules/withdrawals/address-book-service'
 import { WithdrawalRepository } from '../modules/withdrawals/repository';
 import { WithdrawalService } from '../modules/withdrawals/service';
 import { PayPasswordCheck } from '../modules/users/pay-password-check';
+import { DemoFunds } from '../modules/demo/demo-funds';
 import { OutboxMailer, OutboxSms, SmtpMailer } from '../modules/messaging/messenger';
 import { OutboxRepository } from '../modules/messaging/outbox-repository';
 import { DevOutboxService } from '../modules/messaging/dev-outbox-service';
@@ -93,7 +94,10 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   developmentChain?.start((deposit) => deposits.creditChainDeposit(deposit));
   const withdrawalRepository = new WithdrawalRepository(db);
   const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), depositRepository, gate, clock);
+  // development: USDT for the demo accounts, and the shared guest account topped up at its logins
+  const demoFunds = config.DEMO_FUNDS ? new DemoFunds(core, users, walletRepository, clock) : undefined;
   return {
+    demoFunds,
     wallets,
     walletRecords: new WalletRecordsService(core, walletRepository, (currency) => wallets.usdtPrice(currency), () => market.usdtCnyRate()),
     deposits,
@@ -102,7 +106,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
     addressBook: new AddressBookService(withdrawalRepository, walletRepository),
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
-    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS),
+    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS, demoFunds && ((guestId) => demoFunds.topUpGuest(guestId))),
     codes: new CodeDispatchService(users, verification),
     registration: new RegistrationService(users, sessions, settings, verification, clock),
     users: new UserService(users),

@@ -3,10 +3,11 @@ import { runAudit } from '../../src/core/audit';
 import { Core } from '../../src/core/core';
 import { CoreRepository } from '../../src/core/repository';
 import { loadConfig } from '../../src/config';
-import { DEMO_GRANT, grantDemoFunds } from '../../src/modules/demo/demo-funds';
+import { DEMO_GRANT, DemoFunds } from '../../src/modules/demo/demo-funds';
 import { UserRepository } from '../../src/modules/users/repository';
 import { WalletRepository } from '../../src/modules/wallets/repository';
 import { apiClient } from '../support/client';
+import { manualClock } from '../support/clock';
 import { productionDepositEnv } from '../support/deposit-keys';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
@@ -18,8 +19,9 @@ interface Wallets {
 describeEachDatabase('demo funds', (kind) => {
   let app: TestApp;
   let api: ReturnType<typeof apiClient>;
+  const time = manualClock();
   beforeAll(async () => {
-    app = await createTestApp(kind, { env: { DEMO_FUNDS: 'on' } });
+    app = await createTestApp(kind, { clock: time.clock, env: { DEMO_FUNDS: 'on' } });
     api = apiClient(app);
   });
   afterAll(async () => {
@@ -47,14 +49,34 @@ describeEachDatabase('demo funds', (kind) => {
     expect(entries[0]?.n).toBe(4 * DEMO_GRANT.length);
   });
 
+  it('tops the shared guest account up at a guest login when a wallet runs low, at most once a day', async () => {
+    const login = async () => (await api.post<string>('user/login', { is_vistor: 1 })).body.message;
+    const change = async (token: string) =>
+      (await api.post<Wallets>('wallet/list', {}, { token })).body.message.change_wallet.balance.find((item) => item.currency === 3)?.change_balance;
+    let guest = await login();
+    // 9,050 of the guest's USDT go into a resting bid: 450 are left (the first test's bid holds 500)
+    expect((await api.post('transaction/in', { legal_id: 3, currency_id: 1, price: '1000', num: '9.05', mode: 2 }, { token: guest })).body.type).toBe('ok');
+    expect(await change(guest)).toBe('450.00000000');
+    guest = await login();
+    expect(await change(guest)).toBe('10000.00000000');
+    // low again the same day: no second top-up
+    expect((await api.post('transaction/in', { legal_id: 3, currency_id: 1, price: '1000', num: '9.5', mode: 2 }, { token: guest })).body.type).toBe('ok');
+    guest = await login();
+    expect(await change(guest)).toBe('500.00000000');
+    // the next day (Asia/Shanghai) it is topped up again
+    time.advanceMinutes(24 * 60);
+    guest = await login();
+    expect(await change(guest)).toBe('10000.00000000');
+  });
+
   it('grants once per database, whatever the number of starts', async () => {
     const users = new UserRepository(app.db);
     const wallets = new WalletRepository(app.db);
-    expect(await grantDemoFunds(app.core, users, wallets)).toBe(0);
+    expect(await new DemoFunds(app.core, users, wallets, time.clock).grantOnce()).toBe(0);
     const restarted = new Core(new CoreRepository(app.db));
     await restarted.start();
-    expect(await grantDemoFunds(restarted, users, wallets)).toBe(0);
-    const entries = await app.db.query<{ n: number }>(`select count(*)::int as n from ledger_entries where reference = 'demo funds'`);
+    expect(await new DemoFunds(restarted, users, wallets, time.clock).grantOnce()).toBe(0);
+    const entries = await app.db.query<{ n: number }>(`select count(*)::int as n from ledger_entries where reference = 'demo funds' and idempotency_key not like 'demo-funds:v1:top-up:%'`);
     expect(entries[0]?.n).toBe(4 * DEMO_GRANT.length);
   });
 });

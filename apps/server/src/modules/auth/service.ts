@@ -34,6 +34,8 @@ export class AuthService {
     private readonly sessions: SessionRepository,
     private readonly clock: Clock,
     private readonly sessionTtlHours: number,
+    /** run at each guest login before the session opens (development: the demo funds' top-up) */
+    private readonly onGuestLogin?: (guestId: number) => Promise<unknown>,
   ) {}
 
   async login(account: string | undefined, password: string | undefined, client: ClientInfo): Promise<LoginResult> {
@@ -70,6 +72,7 @@ export class AuthService {
   async guestLogin(client: ClientInfo): Promise<LoginResult> {
     const user = await this.users.findGuestAccount();
     if (!user) refuse('system config error');
+    await this.onGuestLogin?.(user.id);
     return { token: await this.openSession(user.id, client), user };
   }
 
