@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '@tessera/protocol';
 import {
   addressesFor,
   allAmount,
   balanceOf,
+  statusName,
   canDeposit,
   canWithdraw,
   capAmount,
@@ -252,5 +254,14 @@ describe('deposits and withdrawals', () => {
     expect(addressesFor(saved, { id: 3, name: 'USDT' }, 'trc20').map((a) => a.id)).toEqual([1]);
     expect(addressesFor(saved, { id: 3, name: 'USDT' }, 'erc20').map((a) => a.id)).toEqual([2]);
     expect(addressesFor(saved, { id: 1, name: 'BTC' }, 'trc20').map((a) => a.id)).toEqual([3]);
+  });
+});
+
+describe('statusName', () => {
+  it('names record status codes as the protocol numbers them, unknown codes as the fallback', () => {
+    expect(statusName(WITHDRAWAL_STATUS, 6, 'applying')).toBe('in_station');
+    expect(statusName(WITHDRAWAL_STATUS, 5, 'applying')).toBe('rejected');
+    expect(statusName(WITHDRAWAL_STATUS, 99, 'applying')).toBe('applying');
+    expect(statusName(DEPOSIT_STATUS, 0, 'rejected')).toBe('pending');
   });
 });

@@ -403,3 +403,8 @@ export function cnyValue(usdt: string, rate: string | null): string | null {
   if (value === null || per === null) return null;
   return fromAtoms((value * per) / 10n ** 18n, VALUE_DECIMALS);
 }
+
+/** The name of a record's status code, read from the protocol's name → code map (unknown codes: `fallback`). */
+export function statusName<Name extends string>(codes: Record<Name, number>, code: number, fallback: Name): Name {
+  return (Object.keys(codes) as Name[]).find((name) => codes[name] === code) ?? fallback;
+}

@@ -1,8 +1,10 @@
+import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '@tessera/protocol';
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord, WalletLogItem, WithdrawalRecord } from '../../api';
 import { Num } from '../../components/Num';
 import { isPositive } from '../../lib/trading/decimal';
+import { statusName } from '../../lib/wallet';
 import { CurrencyCell, LongTextCell, RecordTable, StatusCell, td, TimeCell } from './RecordTable';
 
 /** Ledger entries (`wallet/legal_log`, `account/list`): what, change, time; `record-row` carries reason and value. */
@@ -67,8 +69,7 @@ function SignedAmount({ value }: { value: string }) {
   );
 }
 
-const DEPOSIT_STATUS = { 0: 'pending', 1: 'confirmed', 2: 'rejected' } as const;
-const depositTone = { pending: 'text-warn', confirmed: 'text-up', rejected: 'text-down' } as const;
+const depositTone: Record<keyof typeof DEPOSIT_STATUS, string> = { pending: 'text-warn', confirmed: 'text-up', rejected: 'text-down' };
 
 /** Deposits (`wallet/charge_log`): amount, network, hash, status. */
 export function DepositList({ rows, busy }: { rows: readonly DepositRecord[]; busy: boolean }) {
@@ -88,7 +89,7 @@ export function DepositList({ rows, busy }: { rows: readonly DepositRecord[]; bu
         { label: t('assets.status'), end: true },
       ]}
       row={(row) => {
-        const status = DEPOSIT_STATUS[row.status as keyof typeof DEPOSIT_STATUS] ?? 'pending';
+        const status = statusName(DEPOSIT_STATUS, row.status, 'pending');
         return (
           <tr data-testid="deposit-row" data-id={row.id} data-status={row.status} data-amount={row.amount}>
             <TimeCell time={row.created_time} />
@@ -105,8 +106,14 @@ export function DepositList({ rows, busy }: { rows: readonly DepositRecord[]; bu
   );
 }
 
-const WITHDRAWAL_STATUS = { 1: 'applying', 2: 'approved', 3: 'success', 4: 'failed', 5: 'rejected', 6: 'in_station' } as const;
-const withdrawalTone = { applying: 'text-warn', approved: 'text-brand', success: 'text-up', failed: 'text-down', rejected: 'text-down', in_station: 'text-up' } as const;
+const withdrawalTone: Record<keyof typeof WITHDRAWAL_STATUS, string> = {
+  applying: 'text-warn',
+  approved: 'text-brand',
+  success: 'text-up',
+  failed: 'text-down',
+  rejected: 'text-down',
+  in_station: 'text-up',
+};
 
 /** Withdrawals (`wallet/out_log`): amount, fee, received, address, status (rejected and failed ones are refunded). */
 export function WithdrawalList({ rows, busy }: { rows: readonly WithdrawalRecord[]; busy: boolean }) {
@@ -127,7 +134,7 @@ export function WithdrawalList({ rows, busy }: { rows: readonly WithdrawalRecord
         { label: t('assets.status'), end: true },
       ]}
       row={(row) => {
-        const status = WITHDRAWAL_STATUS[row.status as keyof typeof WITHDRAWAL_STATUS] ?? 'applying';
+        const status = statusName(WITHDRAWAL_STATUS, row.status, 'applying');
         return (
           <tr data-testid="withdrawal-row" data-id={row.id} data-status={row.status} data-number={row.number}>
             <TimeCell time={row.created_time} />
