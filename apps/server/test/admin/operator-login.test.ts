@@ -162,6 +162,15 @@ describeEachDatabase('operator login: backoff', (kind) => {
     expect(statuses.filter((status) => status === 401)).toHaveLength(ACCOUNT_FREE_FAILURES);
     expect(statuses.filter((status) => status === 429)).toHaveLength(12 - ACCOUNT_FREE_FAILURES);
   });
+
+  it('lets parallel guesses from one address at many accounts make no more tries than one by one', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 15 }, (_, index) => api.login({ email: `spray-${index}@tessera.example`, password: 'wrong-password' }, '198.51.100.40')),
+    );
+    const statuses = replies.map((reply) => reply.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(ADDRESS_FREE_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15 - ADDRESS_FREE_FAILURES);
+  });
 });
 
 describeEachDatabase('operator login: TOTP second factor', (kind) => {
