@@ -2,11 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { developmentDepositKeys } from './modules/deposits/chain';
+import { AddressAllowList } from './modules/admin/address-allow-list';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The operator account of a development install; refused in production. */
 export const DEV_ADMIN = { email: 'admin@tessera.example', password: 'admin-dev-password' } as const;
+
+/** The key operators' TOTP secrets are encrypted with outside production: public, so refused there. */
+export const DEV_OPERATOR_SECRET_KEY = '746573736572612d646576656c6f706d656e742d6f70657261746f722d6b6579';
 
 const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
@@ -44,11 +48,26 @@ const environment = z.object({
   DEPOSIT_XPUB_BTC: z.string().optional(),
   DEPOSIT_XPUB_ETH: z.string().optional(),
   DEPOSIT_XPUB_TRON: z.string().optional(),
+  // operators: AES-256-GCM key of the stored TOTP secrets (64 hex digits); required in production
+  OPERATOR_SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, '64 hexadecimal digits (openssl rand -hex 32)').optional(),
+  // operators: addresses and CIDR ranges allowed to reach /admin/api, comma-separated; unset: any
+  ADMIN_ALLOWED_IPS: z
+    .string()
+    .optional()
+    .superRefine((list, context) => {
+      if (list === undefined) return;
+      try {
+        AddressAllowList.parse(list);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
 });
 
-export type Config = Omit<z.infer<typeof environment>, 'ADMIN_PASSWORD' | 'DEMO_FUNDS'> & {
+export type Config = Omit<z.infer<typeof environment>, 'ADMIN_PASSWORD' | 'DEMO_FUNDS' | 'OPERATOR_SECRET_KEY'> & {
   ADMIN_PASSWORD: string;
   DEMO_FUNDS: boolean;
+  OPERATOR_SECRET_KEY: string;
   assetsDir: string;
   uploadsDir: string;
 };
@@ -71,9 +90,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (settings.NODE_ENV === 'production' && Object.values(developmentDepositKeys()).some((key) => xpubs.includes(key))) {
     throw new Error('invalid configuration:\n  DEPOSIT_XPUB_*: the development keys come from a public mnemonic, not for production');
   }
+  if (
+    settings.NODE_ENV === 'production' &&
+    (!settings.OPERATOR_SECRET_KEY || settings.OPERATOR_SECRET_KEY.toLowerCase() === DEV_OPERATOR_SECRET_KEY)
+  ) {
+    // the development key is in this source file: secrets sealed with it are as good as plain
+    throw new Error('invalid configuration:\n  OPERATOR_SECRET_KEY: set a key of your own in production (openssl rand -hex 32)');
+  }
   return {
     ...settings,
     ADMIN_PASSWORD: settings.ADMIN_PASSWORD ?? DEV_ADMIN.password,
+    OPERATOR_SECRET_KEY: settings.OPERATOR_SECRET_KEY ?? DEV_OPERATOR_SECRET_KEY,
     DEMO_FUNDS: settings.DEMO_FUNDS ?? (settings.DEMO_DATA && settings.NODE_ENV === 'development'),
     assetsDir: path.join(repoRoot, 'apps/server/assets'),
     uploadsDir: path.join(settings.DATA_DIR, 'uploads'),

@@ -6,6 +6,13 @@ import { OperatorRepository } from '../modules/admin/repository';
 import { AdminService } from '../modules/admin/service';
 import { LedgerAdminService } from '../modules/admin/ledger-service';
 import { OperatorMoneyService } from '../modules/admin/money-service';
+import { AddressAllowList } from '../modules/admin/address-allow-list';
+import { LoginBackoff } from '../modules/admin/login-backoff';
+import { LoginFailureRepository } from '../modules/admin/login-failure-repository';
+import { OperatorAuthService } from '../modules/admin/operator-auth-service';
+import { OperatorTotpRepository } from '../modules/admin/totp-repository';
+import { OperatorTotpService } from '../modules/admin/totp-service';
+import { SecretBox } from '../lib/secret-box';
 import { CodeDispatchService } from '../modules/auth/code-dispatch-service';
 import { RegistrationService } from '../modules/auth/registration-service';
 import { CachedSessionRepository } from '../modules/auth/session-repository';
@@ -96,6 +103,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), depositRepository, gate, clock);
   // development: USDT for the demo accounts, and the shared guest account topped up at its logins
   const demoFunds = config.DEMO_FUNDS ? new DemoFunds(core, users, walletRepository, clock) : undefined;
+  const operators = new OperatorRepository(db);
+  const operatorTotp = new OperatorTotpService(operators, new OperatorTotpRepository(db), new SecretBox(config.OPERATOR_SECRET_KEY), clock);
   return {
     demoFunds,
     wallets,
@@ -115,7 +124,11 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     region: new RegionService(users),
     uploads,
     outbox: new DevOutboxService(outbox),
-    admin: new AdminService(new OperatorRepository(db), users, sessions, identities, settings, clock),
+    admin: new AdminService(operators, users, sessions, identities, settings, clock),
+    // production: an operator logs in with a second factor, or only to enrol one
+    operatorAuth: new OperatorAuthService(operators, operatorTotp, new LoginBackoff(new LoginFailureRepository(db)), clock, config.NODE_ENV === 'production'),
+    operatorTotp,
+    adminAddresses: config.ADMIN_ALLOWED_IPS === undefined ? AddressAllowList.any() : AddressAllowList.parse(config.ADMIN_ALLOWED_IPS),
     ledger: new LedgerAdminService(core, users, new OperatorRepository(db), new CurrencyRepository(db), db),
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),

@@ -4,6 +4,7 @@ import { latestCode } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { productionDepositEnv } from '../support/deposit-keys';
+import { TEST_OPERATOR_SECRET_KEY } from '../support/operator-secret-key';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 describeEachDatabase('verification codes', (kind) => {
@@ -140,7 +141,7 @@ describeEachDatabase('verification codes', (kind) => {
 
 describeEachDatabase('the development outbox and chain watcher in production', (kind) => {
   it('do not exist', async () => {
-    const app = await createTestApp(kind, { env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password', ...productionDepositEnv() } });
+    const app = await createTestApp(kind, { env: { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password', OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY, ...productionDepositEnv() } });
     try {
       const reply = await app.http.inject({ method: 'GET', url: '/api/dev/outbox?to=demo@tessera.example' });
       expect(reply.statusCode).toBe(404);

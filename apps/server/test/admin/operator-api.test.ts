@@ -3,6 +3,7 @@ import { developmentDepositKeys } from '../../src/modules/deposits/chain';
 import { loadConfig } from '../../src/config';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
+import { TEST_OPERATOR_SECRET_KEY } from '../support/operator-secret-key';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 describeEachDatabase('operator API', (kind) => {
@@ -78,7 +79,7 @@ it('refuses to start in production with the development operator password or dep
   const own = { DEPOSIT_XPUB_BTC: 'btc-key', DEPOSIT_XPUB_ETH: 'eth-key', DEPOSIT_XPUB_TRON: 'tron-key' };
   expect(() => loadConfig({ NODE_ENV: 'production', ...own })).toThrow(/ADMIN_PASSWORD/);
   expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'admin-dev-password', ...own })).toThrow(/ADMIN_PASSWORD/);
-  const strong = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password' };
+  const strong = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password', OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY };
   expect(loadConfig({ ...strong, ...own }).ADMIN_PASSWORD).toBe('a-strong-operator-password');
   expect(() => loadConfig(strong)).toThrow(/DEPOSIT_XPUB_BTC/);
   expect(() => loadConfig({ ...strong, ...own, DEPOSIT_XPUB_ETH: keys.erc20 })).toThrow(/public mnemonic/);

@@ -123,4 +123,12 @@ export const ara: Record<MessageKey, string> = {
   'photo not found, upload it again': 'الصورة غير موجودة، يرجى رفعها مرة أخرى',
   'operator login required': 'يلزم تسجيل دخول المشغل',
   'submission not found': 'الطلب غير موجود',
+  // operators: login and TOTP
+  'too many login attempts, try again later': 'محاولات تسجيل دخول كثيرة جدًا، يرجى المحاولة لاحقًا',
+  'operator code required': 'أدخل الرمز من تطبيق المصادقة',
+  'wrong operator code': 'رمز المصادقة أو رمز الاسترداد غير صحيح',
+  'two-factor enrolment required': 'قم بإعداد المصادقة الثنائية أولاً',
+  'two-factor already enabled': 'المصادقة الثنائية مفعّلة بالفعل',
+  'two-factor enrolment not started': 'ابدأ تسجيل المصادقة الثنائية أولاً',
+  'address not allowed': 'الوصول من هذا العنوان غير مسموح',
 };

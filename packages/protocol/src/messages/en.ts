@@ -123,4 +123,12 @@ export const en: Record<MessageKey, string> = {
   'photo not found, upload it again': 'Photo not found, please upload it again',
   'operator login required': 'Operator login required',
   'submission not found': 'Submission not found',
+  // operators: login and TOTP
+  'too many login attempts, try again later': 'Too many login attempts, please try again later',
+  'operator code required': 'Enter the code from your authenticator app',
+  'wrong operator code': 'Wrong authenticator or recovery code',
+  'two-factor enrolment required': 'Set up two-factor authentication first',
+  'two-factor already enabled': 'Two-factor authentication is already on',
+  'two-factor enrolment not started': 'Start two-factor enrolment first',
+  'address not allowed': 'Access from this address is not allowed',
 };

@@ -123,4 +123,12 @@ export const hk: Record<MessageKey, string> = {
   'photo not found, upload it again': '相片不存在，請重新上載',
   'operator login required': '需要營運人員登入',
   'submission not found': '申請記錄不存在',
+  // operators: login and TOTP
+  'too many login attempts, try again later': '登入嘗試次數過多，請稍後再試',
+  'operator code required': '請輸入驗證器中的驗證碼',
+  'wrong operator code': '驗證碼或恢復碼錯誤',
+  'two-factor enrolment required': '請先設定雙重驗證',
+  'two-factor already enabled': '雙重驗證已開啟',
+  'two-factor enrolment not started': '請先開始設定雙重驗證',
+  'address not allowed': '不允許從此地址存取',
 };

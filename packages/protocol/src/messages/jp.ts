@@ -123,4 +123,12 @@ export const jp: Record<MessageKey, string> = {
   'photo not found, upload it again': '写真が見つかりません。もう一度アップロードしてください',
   'operator login required': '運営者ログインが必要です',
   'submission not found': '申請が見つかりません',
+  // operators: login and TOTP
+  'too many login attempts, try again later': 'ログイン試行回数が多すぎます。しばらくしてから再度お試しください',
+  'operator code required': '認証アプリのコードを入力してください',
+  'wrong operator code': '認証コードまたはリカバリーコードが正しくありません',
+  'two-factor enrolment required': '先に二段階認証を設定してください',
+  'two-factor already enabled': '二段階認証はすでに有効です',
+  'two-factor enrolment not started': '先に二段階認証の登録を開始してください',
+  'address not allowed': 'このアドレスからのアクセスは許可されていません',
 };

@@ -126,6 +126,14 @@ export const MESSAGE_KEYS = [
   'cannot operate your own ad',
   'more than 3 unfinished orders',
   'daily cancel count exceeded',
+  // operators: login and TOTP
+  'too many login attempts, try again later',
+  'operator code required',
+  'wrong operator code',
+  'two-factor enrolment required',
+  'two-factor already enabled',
+  'two-factor enrolment not started',
+  'address not allowed',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

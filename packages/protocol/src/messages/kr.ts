@@ -123,4 +123,12 @@ export const kr: Record<MessageKey, string> = {
   'photo not found, upload it again': '사진을 찾을 수 없습니다. 다시 업로드해 주세요',
   'operator login required': '운영자 로그인이 필요합니다',
   'submission not found': '제출 기록을 찾을 수 없습니다',
+  // operators: login and TOTP
+  'too many login attempts, try again later': '로그인 시도가 너무 많습니다. 잠시 후 다시 시도해 주세요',
+  'operator code required': '인증 앱의 코드를 입력해 주세요',
+  'wrong operator code': '인증 코드 또는 복구 코드가 올바르지 않습니다',
+  'two-factor enrolment required': '먼저 2단계 인증을 설정해 주세요',
+  'two-factor already enabled': '2단계 인증이 이미 켜져 있습니다',
+  'two-factor enrolment not started': '먼저 2단계 인증 등록을 시작해 주세요',
+  'address not allowed': '이 주소에서는 접근할 수 없습니다',
 };

@@ -123,4 +123,12 @@ export const spa: Record<MessageKey, string> = {
   'photo not found, upload it again': 'No se encontró la foto; súbala de nuevo',
   'operator login required': 'Se requiere inicio de sesión de operador',
   'submission not found': 'Solicitud no encontrada',
+  // operators: login and TOTP
+  'too many login attempts, try again later': 'Demasiados intentos de inicio de sesión; inténtelo más tarde',
+  'operator code required': 'Introduzca el código de su aplicación de autenticación',
+  'wrong operator code': 'Código de autenticación o de recuperación incorrecto',
+  'two-factor enrolment required': 'Configure primero la verificación en dos pasos',
+  'two-factor already enabled': 'La verificación en dos pasos ya está activada',
+  'two-factor enrolment not started': 'Inicie primero el registro de la verificación en dos pasos',
+  'address not allowed': 'No se permite el acceso desde esta dirección',
 };

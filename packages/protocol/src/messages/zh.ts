@@ -123,4 +123,12 @@ export const zh: Record<MessageKey, string> = {
   'photo not found, upload it again': '照片不存在，请重新上传',
   'operator login required': '需要运营人员登录',
   'submission not found': '申请记录不存在',
+  // operators: login and TOTP
+  'too many login attempts, try again later': '登录尝试次数过多，请稍后再试',
+  'operator code required': '请输入身份验证器中的验证码',
+  'wrong operator code': '身份验证码或恢复码错误',
+  'two-factor enrolment required': '请先设置双重验证',
+  'two-factor already enabled': '双重验证已开启',
+  'two-factor enrolment not started': '请先开始设置双重验证',
+  'address not allowed': '不允许从此地址访问',
 };

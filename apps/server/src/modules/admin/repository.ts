@@ -4,6 +4,16 @@ export interface OperatorRow {
   id: number;
   email: string;
   password_hash: string;
+  /** when the operator confirmed a TOTP secret; null: no second factor yet */
+  totp_enabled_at: Date | null;
+}
+
+/** What an operator session may do: everything, or only enrol a second factor. */
+export type OperatorSessionScope = 'full' | 'enrol';
+
+export interface OperatorSession {
+  operatorId: number;
+  scope: OperatorSessionScope;
 }
 
 /** Operators, their sessions and the audit trail of what they did. */
@@ -11,9 +21,10 @@ export class OperatorRepository {
   constructor(private readonly db: Queryable) {}
 
   async findByEmail(email: string): Promise<OperatorRow | undefined> {
-    const rows = await this.db.query<OperatorRow>('select id, email, password_hash from operators where email = $1', [
-      email.toLowerCase(),
-    ]);
+    const rows = await this.db.query<OperatorRow>(
+      'select id, email, password_hash, totp_enabled_at from operators where email = $1',
+      [email.toLowerCase()],
+    );
     return rows[0];
   }
 
@@ -24,20 +35,32 @@ export class OperatorRepository {
     ]);
   }
 
-  async openSession(operatorId: number, digest: string, expiresAt: Date): Promise<void> {
-    await this.db.query('insert into operator_sessions (operator_id, token_hash, expires_at) values ($1, $2, $3)', [
+  async findById(id: number): Promise<OperatorRow | undefined> {
+    const rows = await this.db.query<OperatorRow>('select id, email, password_hash, totp_enabled_at from operators where id = $1', [id]);
+    return rows[0];
+  }
+
+  async openSession(operatorId: number, digest: string, expiresAt: Date, scope: OperatorSessionScope): Promise<void> {
+    await this.db.query('insert into operator_sessions (operator_id, token_hash, expires_at, scope) values ($1, $2, $3, $4)', [
       operatorId,
       digest,
       expiresAt,
+      scope,
     ]);
   }
 
-  async sessionOperator(digest: string, now: Date): Promise<number | undefined> {
-    const rows = await this.db.query<{ operator_id: number }>(
-      'select operator_id from operator_sessions where token_hash = $1 and revoked_at is null and expires_at > $2',
+  async liveSession(digest: string, now: Date): Promise<OperatorSession | undefined> {
+    const rows = await this.db.query<{ operator_id: number; scope: OperatorSessionScope }>(
+      'select operator_id, scope from operator_sessions where token_hash = $1 and revoked_at is null and expires_at > $2',
       [digest, now],
     );
-    return rows[0]?.operator_id;
+    const row = rows[0];
+    return row && { operatorId: row.operator_id, scope: row.scope };
+  }
+
+  /** Lifts a session limited to enrolment to a full one (its operator just proved a second factor). */
+  async widenSession(digest: string): Promise<void> {
+    await this.db.query("update operator_sessions set scope = 'full' where token_hash = $1", [digest]);
   }
 
   async revokeSession(digest: string, now: Date): Promise<void> {

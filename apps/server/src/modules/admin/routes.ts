@@ -6,6 +6,9 @@ import { Refusal } from '../../http/refusal';
 import type { RouteDeps } from '../../app/deps';
 import { WALLETS } from '../../core/wallets';
 import { operatorMoneyRoutes } from './money-routes';
+import { LoginWait } from './operator-auth-service';
+import type { OperatorSession } from './repository';
+import { operatorSessionRoutes } from './session-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,11 +26,17 @@ const STATUS_OF: Record<string, number> = {
   'insufficient balance': 409,
   'data not found': 404,
   'order already handled': 409,
+  'too many login attempts, try again later': 429,
+  'operator code required': 401,
+  'wrong operator code': 401,
+  'two-factor enrolment required': 403,
+  'two-factor already enabled': 409,
+  'two-factor enrolment not started': 409,
+  'address not allowed': 403,
 };
 
 const userParams = z.object({ userId: z.coerce.number().int().positive() });
 const ok = z.object({ ok: z.literal(true) });
-const problem = z.object({ error: z.string() });
 
 function operatorOf(request: FastifyRequest): number {
   if (!request.operatorId) throw new Error('operator route without requireOperator');
@@ -40,6 +49,10 @@ function operatorOf(request: FastifyRequest): number {
  */
 export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
   app.setErrorHandler((error: Error & { validation?: unknown; statusCode?: number }, request, reply: FastifyReply) => {
+    if (error instanceof LoginWait) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply.status(429).send({ error: error.key, retry_after: error.retryAfterSeconds });
+    }
     if (error instanceof Refusal) return reply.status(STATUS_OF[error.key] ?? 400).send({ error: error.key });
     if (error.validation) return reply.status(400).send({ error: 'parameter error' });
     if (error.statusCode && error.statusCode < 500) return reply.status(error.statusCode).send({ error: 'request body is malformed' });
@@ -47,32 +60,30 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
     return reply.status(500).send({ error: 'server error, please retry later', request_id: request.id });
   });
 
-  const requireOperator = async (request: FastifyRequest) => {
+  // the address allow-list (ADMIN_ALLOWED_IPS) is checked before anything else of a request
+  app.addHook('onRequest', async (request) => {
+    if (!services.adminAddresses.allows(request.ip)) throw new Refusal('address not allowed');
+  });
+
+  const sessionOf = async (request: FastifyRequest): Promise<OperatorSession> => {
     const token = tokenOf(request);
-    const operatorId = token ? await services.admin.authenticate(token) : undefined;
-    if (!operatorId) throw new Refusal('operator login required');
-    request.operatorId = operatorId;
+    const session = token ? await services.operatorAuth.authenticate(token) : undefined;
+    if (!session) throw new Refusal('operator login required');
+    request.operatorId = session.operatorId;
+    return session;
+  };
+  /** Any live operator session, including one limited to enrolling a second factor. */
+  const requireOperatorSession = async (request: FastifyRequest) => {
+    await sessionOf(request);
+  };
+  /** A full operator session: what every call but login, logout and enrolment needs. */
+  const requireOperator = async (request: FastifyRequest) => {
+    if ((await sessionOf(request)).scope !== 'full') throw new Refusal('two-factor enrolment required');
   };
   const guarded = { preHandler: requireOperator };
   const tags = ['operator'];
 
-  app.post(
-    '/login',
-    {
-      schema: {
-        tags,
-        summary: 'Operator login: answers a bearer token',
-        body: z.object({ email: z.string().max(120), password: z.string().max(128) }),
-        response: { 200: z.object({ token: z.string() }), 401: problem },
-      },
-    },
-    async (request) => ({ token: await services.admin.login(request.body.email, request.body.password) }),
-  );
-
-  app.post('/logout', { ...guarded, schema: { tags, response: { 200: ok } } }, async (request) => {
-    await services.admin.logout(tokenOf(request) ?? '');
-    return { ok: true as const };
-  });
+  await app.register(operatorSessionRoutes, { services, requireOperatorSession, operatorOf });
 
   app.get(
     '/kyc',

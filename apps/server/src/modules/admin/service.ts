@@ -1,7 +1,5 @@
 import { refuse } from '../../http/refusal';
-import { verifyPassword } from '../../lib/password';
 import { formatTimestamp, type Clock } from '../../lib/time';
-import { newToken, tokenDigest } from '../../lib/tokens';
 import type { SessionRepository } from '../auth/session-repository';
 import type { SettingsRepository } from '../system/settings-repository';
 import { SETTING } from '../system/settings';
@@ -9,7 +7,6 @@ import { IDENTITY_STATUS, type IdentityRepository } from '../users/identity-repo
 import type { UserRepository } from '../users/repository';
 import type { OperatorRepository } from './repository';
 
-const OPERATOR_SESSION_HOURS = 12;
 /** An operator lock without an end date lasts until an operator unlocks it. */
 const INDEFINITE_LOCK = new Date('9999-12-31T00:00:00Z');
 
@@ -23,23 +20,6 @@ export class AdminService {
     private readonly settings: SettingsRepository,
     private readonly clock: Clock,
   ) {}
-
-  async login(email: string, password: string): Promise<string> {
-    const operator = await this.operators.findByEmail(email);
-    if (!operator || !(await verifyPassword(operator.password_hash, password))) refuse('wrong account or password');
-    const token = newToken();
-    const expires = new Date(this.clock().getTime() + OPERATOR_SESSION_HOURS * 3_600_000);
-    await this.operators.openSession(operator.id, tokenDigest(token), expires);
-    return token;
-  }
-
-  async logout(token: string): Promise<void> {
-    await this.operators.revokeSession(tokenDigest(token), this.clock());
-  }
-
-  async authenticate(token: string): Promise<number | undefined> {
-    return this.operators.sessionOperator(tokenDigest(token), this.clock());
-  }
 
   async identitySubmissions(status: number) {
     const rows = await this.identities.listByStatus(status, 200);
