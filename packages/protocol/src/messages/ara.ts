@@ -123,4 +123,8 @@ export const ara: Record<MessageKey, string> = {
   'photo not found, upload it again': 'الصورة غير موجودة، يرجى رفعها مرة أخرى',
   'operator login required': 'يلزم تسجيل دخول المشغل',
   'submission not found': 'الطلب غير موجود',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': 'هذا عنوان إيداع شخصي: تُضاف الإيداعات إليه تلقائيًا',
+  'manual deposits are accepted only for the company address': 'لا تُقبل الإيداعات اليدوية إلا لعنوان الشركة',
+  'output index does not match the deposit': 'رقم المخرج لا يطابق هذا الإيداع',
 };

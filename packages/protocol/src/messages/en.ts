@@ -123,4 +123,8 @@ export const en: Record<MessageKey, string> = {
   'photo not found, upload it again': 'Photo not found, please upload it again',
   'operator login required': 'Operator login required',
   'submission not found': 'Submission not found',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': 'This is a personal deposit address: deposits to it are credited automatically',
+  'manual deposits are accepted only for the company address': 'Manual deposits are accepted only for the company address',
+  'output index does not match the deposit': 'The output index does not match this deposit',
 };

@@ -123,4 +123,8 @@ export const hk: Record<MessageKey, string> = {
   'photo not found, upload it again': '相片不存在，請重新上載',
   'operator login required': '需要營運人員登入',
   'submission not found': '申請記錄不存在',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': '這是個人充值地址：充入該地址的資金會自動到賬',
+  'manual deposits are accepted only for the company address': '手動充值只接受轉入公司地址的交易',
+  'output index does not match the deposit': '輸出序號與該充值記錄不符',
 };

@@ -123,4 +123,8 @@ export const jp: Record<MessageKey, string> = {
   'photo not found, upload it again': '写真が見つかりません。もう一度アップロードしてください',
   'operator login required': '運営者ログインが必要です',
   'submission not found': '申請が見つかりません',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': 'これは個人用の入金アドレスです。このアドレスへの入金は自動で反映されます',
+  'manual deposits are accepted only for the company address': '手動入金は会社アドレスへの送金のみ受け付けます',
+  'output index does not match the deposit': '出力インデックスがこの入金と一致しません',
 };

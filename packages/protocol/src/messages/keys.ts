@@ -126,6 +126,10 @@ export const MESSAGE_KEYS = [
   'cannot operate your own ad',
   'more than 3 unfinished orders',
   'daily cancel count exceeded',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically',
+  'manual deposits are accepted only for the company address',
+  'output index does not match the deposit',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

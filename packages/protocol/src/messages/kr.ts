@@ -123,4 +123,8 @@ export const kr: Record<MessageKey, string> = {
   'photo not found, upload it again': '사진을 찾을 수 없습니다. 다시 업로드해 주세요',
   'operator login required': '운영자 로그인이 필요합니다',
   'submission not found': '제출 기록을 찾을 수 없습니다',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': '개인 입금 주소입니다. 이 주소로의 입금은 자동으로 반영됩니다',
+  'manual deposits are accepted only for the company address': '수동 입금은 회사 주소로 보낸 거래만 접수됩니다',
+  'output index does not match the deposit': '출력 인덱스가 이 입금과 일치하지 않습니다',
 };

@@ -123,4 +123,8 @@ export const spa: Record<MessageKey, string> = {
   'photo not found, upload it again': 'No se encontró la foto; súbala de nuevo',
   'operator login required': 'Se requiere inicio de sesión de operador',
   'submission not found': 'Solicitud no encontrada',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': 'Esta es una dirección de depósito personal: los depósitos a ella se acreditan automáticamente',
+  'manual deposits are accepted only for the company address': 'Los depósitos manuales solo se aceptan para la dirección de la empresa',
+  'output index does not match the deposit': 'El índice de salida no coincide con este depósito',
 };

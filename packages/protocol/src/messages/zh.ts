@@ -123,4 +123,8 @@ export const zh: Record<MessageKey, string> = {
   'photo not found, upload it again': '照片不存在，请重新上传',
   'operator login required': '需要运营人员登录',
   'submission not found': '申请记录不存在',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': '这是个人充值地址：充入该地址的资金会自动到账',
+  'manual deposits are accepted only for the company address': '手动充值只接受转入公司地址的交易',
+  'output index does not match the deposit': '输出序号与该充值记录不符',
 };
