@@ -291,6 +291,32 @@ describeEachDatabase('deposits', (kind) => {
       expect(change(user.id, 3).available - claimant).toBe(30_000_000_000_000_000_000n);
     });
 
+    it('settles an operator’s confirmation and the chain’s report of one claimed output sent at once as one credit, to one side', async () => {
+      const theirs = await addressesOf(other.token);
+      for (const digit of ['0', '1', '2', '3']) {
+        const hash = `${'9'.repeat(63)}${digit}`;
+        const [claimant, holder] = [change(user.id, 3).available, change(other.id, 3).available];
+        expect((await claim(user.token, { hash })).body.type).toBe('ok');
+        const [pending] = await deposits(hash);
+        await Promise.all([operator('POST', `/deposits/${pending?.id}/confirm`, { output_index: 0 }), report({ address: theirs.usdt, tx_hash: hash, output_index: 0 })]);
+        const gained = [change(user.id, 3).available - claimant, change(other.id, 3).available - holder];
+        const rows = await deposits(hash);
+        const claimRow = rows.find((row) => row.id === pending?.id);
+        const chainRow = rows.find((row) => row.source === 'chain');
+        if (gained[0] === 0n) {
+          // the report came first: the claim is superseded and the address's owner credited
+          expect(gained[1]).toBe(50_000_000_000_000_000_000n);
+          expect(claimRow).toMatchObject({ status: 2, superseded_by: chainRow?.id });
+          expect(chainRow).toMatchObject({ status: 1, user_id: other.id });
+        } else {
+          // the confirmation came first: the claimant was credited and the report refused
+          expect(gained).toEqual([50_000_000_000_000_000_000n, 0n]);
+          expect(claimRow).toMatchObject({ status: 1 });
+          expect(chainRow).toBeUndefined();
+        }
+      }
+    });
+
     it('never credits an output twice: not after an operator credited its claim, nor a claim after the chain credited it', async () => {
       const theirs = await addressesOf(other.token);
       const credited = '7'.repeat(64);

@@ -20,8 +20,8 @@ update deposit_requests d set to_address = a.address
 alter table deposit_requests alter column output_index drop default;
 alter table deposit_requests alter column to_address drop default;
 
--- one live request per output (every supported network writes hashes in hex, so case carries no
--- meaning): a rejected or superseded one may be submitted again only if no live one holds it
+-- one live (pending or confirmed) request per output; every supported network writes hashes in
+-- hex, where letter case means nothing. A rejected or superseded request holds nothing.
 drop index deposit_requests_live_hash;
 create unique index deposit_requests_live_output on deposit_requests (network, lower(tx_hash), output_index) where status <> 2;
 
