@@ -67,17 +67,13 @@ export class DepositRepository {
   }
 
   async ownerOfAddress(network: string, address: string): Promise<number | undefined> {
-    const [row] = await this.db.query<{ user_id: number }>(
-      // ERC-20 addresses compare without their checksum case
-      `select user_id from deposit_addresses where network = $1 and (address = $2 or (network = 'erc20' and lower(address) = lower($2)))`,
-      [network, address],
-    );
-    return row?.user_id;
+    return (await this.depositAddress(network, address))?.user_id;
   }
 
   /** The derived deposit address `address` names (as stored) and its owner, if it is one. */
   async depositAddress(network: string, address: string): Promise<{ user_id: number; address: string } | undefined> {
     const [row] = await this.db.query<{ user_id: number; address: string }>(
+      // ERC-20 addresses compare without their checksum case
       `select user_id, address from deposit_addresses where network = $1 and (address = $2 or (network = 'erc20' and lower(address) = lower($2)))`,
       [network, address],
     );

@@ -126,6 +126,8 @@ export class DepositService {
     const network = networkOf(currency, input.active);
     const amount = this.amountIn(currency, input.amount);
     if (!isValidTxHash(network, input.hash)) refuse('transaction hash is not valid');
+    const outputIndex = input.index ?? 0;
+    if (outputIndex > MAX_OUTPUT_INDEX) refuse('parameter error');
     const company = this.addresses.company()[network];
     if (input.address && !sameAddress(network, input.address, company)) {
       if (await this.deposits.depositAddress(network, input.address)) refuse('deposits to a personal address are credited automatically');
@@ -133,8 +135,6 @@ export class DepositService {
     }
     if (!(await this.uploads.ownedBy(userId, input.pic))) refuse('photo not found, upload it again');
     const txHash = normalizeTxHash(input.hash);
-    const outputIndex = input.index ?? 0;
-    if (outputIndex > MAX_OUTPUT_INDEX) refuse('parameter error');
     const created = await this.outputs.run(outputKey(network, txHash, outputIndex), () =>
       this.deposits.insert({
         userId,
