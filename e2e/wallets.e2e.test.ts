@@ -111,10 +111,10 @@ describe('wallets: deposit and withdrawal', () => {
     expect(request?.proof_url).toMatch(/^\/uploads\/.+\.png$/);
     // nothing is credited before the operator's decision
     expect(await balance('data-available')).toBe(0);
-    expect(await operatorCall('POST', `/deposits/${request?.id}/confirm`, {})).toMatchObject({ applied: true, status: 1 });
+    expect(await operatorCall('POST', `/deposits/${request?.id}/confirm`, { output_index: 0 })).toMatchObject({ applied: true, status: 1 });
     await eventually(() => balance('data-available')).toBe(500);
     // a second confirmation credits nothing
-    expect(await operatorCall('POST', `/deposits/${request?.id}/confirm`, {})).toMatchObject({ applied: false });
+    expect(await operatorCall('POST', `/deposits/${request?.id}/confirm`, { output_index: 0 })).toMatchObject({ applied: false });
   });
 
   it('freezes a withdrawal, and refunds it live when the operator rejects it', async () => {

@@ -131,4 +131,8 @@ export const ara: Record<MessageKey, string> = {
   'two-factor already enabled': 'المصادقة الثنائية مفعّلة بالفعل',
   'two-factor enrolment not started': 'ابدأ تسجيل المصادقة الثنائية أولاً',
   'address not allowed': 'الوصول من هذا العنوان غير مسموح',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': 'هذا عنوان إيداع شخصي: تُضاف الإيداعات إليه تلقائيًا',
+  'manual deposits are accepted only for the company address': 'لا تُقبل الإيداعات اليدوية إلا لعنوان الشركة',
+  'output index does not match the deposit': 'رقم المخرج لا يطابق هذا الإيداع',
 };

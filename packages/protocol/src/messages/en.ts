@@ -131,4 +131,8 @@ export const en: Record<MessageKey, string> = {
   'two-factor already enabled': 'Two-factor authentication is already on',
   'two-factor enrolment not started': 'Start two-factor enrolment first',
   'address not allowed': 'Access from this address is not allowed',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': 'This is a personal deposit address: deposits to it are credited automatically',
+  'manual deposits are accepted only for the company address': 'Manual deposits are accepted only for the company address',
+  'output index does not match the deposit': 'The output index does not match this deposit',
 };

@@ -131,4 +131,8 @@ export const hk: Record<MessageKey, string> = {
   'two-factor already enabled': '雙重驗證已開啟',
   'two-factor enrolment not started': '請先開始設定雙重驗證',
   'address not allowed': '不允許從此地址存取',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': '這是個人充值地址：充入該地址的資金會自動到賬',
+  'manual deposits are accepted only for the company address': '手動充值只接受轉入公司地址的交易',
+  'output index does not match the deposit': '輸出序號與該充值記錄不符',
 };

@@ -131,4 +131,8 @@ export const jp: Record<MessageKey, string> = {
   'two-factor already enabled': '二段階認証はすでに有効です',
   'two-factor enrolment not started': '先に二段階認証の登録を開始してください',
   'address not allowed': 'このアドレスからのアクセスは許可されていません',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': 'これは個人用の入金アドレスです。このアドレスへの入金は自動で反映されます',
+  'manual deposits are accepted only for the company address': '手動入金は会社アドレスへの送金のみ受け付けます',
+  'output index does not match the deposit': '出力インデックスがこの入金と一致しません',
 };

@@ -134,6 +134,10 @@ export const MESSAGE_KEYS = [
   'two-factor already enabled',
   'two-factor enrolment not started',
   'address not allowed',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically',
+  'manual deposits are accepted only for the company address',
+  'output index does not match the deposit',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

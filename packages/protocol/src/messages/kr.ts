@@ -131,4 +131,8 @@ export const kr: Record<MessageKey, string> = {
   'two-factor already enabled': '2단계 인증이 이미 켜져 있습니다',
   'two-factor enrolment not started': '먼저 2단계 인증 등록을 시작해 주세요',
   'address not allowed': '이 주소에서는 접근할 수 없습니다',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': '개인 입금 주소입니다. 이 주소로의 입금은 자동으로 반영됩니다',
+  'manual deposits are accepted only for the company address': '수동 입금은 회사 주소로 보낸 거래만 접수됩니다',
+  'output index does not match the deposit': '출력 인덱스가 이 입금과 일치하지 않습니다',
 };

@@ -131,4 +131,8 @@ export const spa: Record<MessageKey, string> = {
   'two-factor already enabled': 'La verificación en dos pasos ya está activada',
   'two-factor enrolment not started': 'Inicie primero el registro de la verificación en dos pasos',
   'address not allowed': 'No se permite el acceso desde esta dirección',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': 'Esta es una dirección de depósito personal: los depósitos a ella se acreditan automáticamente',
+  'manual deposits are accepted only for the company address': 'Los depósitos manuales solo se aceptan para la dirección de la empresa',
+  'output index does not match the deposit': 'El índice de salida no coincide con este depósito',
 };

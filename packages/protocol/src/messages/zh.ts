@@ -131,4 +131,8 @@ export const zh: Record<MessageKey, string> = {
   'two-factor already enabled': '双重验证已开启',
   'two-factor enrolment not started': '请先开始设置双重验证',
   'address not allowed': '不允许从此地址访问',
+  // deposits: output keying and manual claims
+  'deposits to a personal address are credited automatically': '这是个人充值地址：充入该地址的资金会自动到账',
+  'manual deposits are accepted only for the company address': '手动充值只接受转入公司地址的交易',
+  'output index does not match the deposit': '输出序号与该充值记录不符',
 };

@@ -142,6 +142,8 @@ export const chargeRequestBody = z.object({
   recharge_type: optionalText(16).describe('ignored: always manual'),
   type: optionalText(16).describe('ignored: deposits reach the change wallet'),
   active: optionalText(4).describe('USDT network: 0 ERC20, 1 TRC20'),
+  address: optionalText(128).describe('where the money was sent: only the company address (the default) is accepted'),
+  index: optionalWholeNumber.describe('the output of the transaction that paid it: UTXO output index or token-transfer log index (default 0)'),
 });
 
 export const DEPOSIT_STATUS = { pending: 0, confirmed: 1, rejected: 2 } as const;

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { pageRequest } from '../../lib/paging';
 import type { Services } from '../../app/services';
+import { MAX_OUTPUT_INDEX } from '../deposits/service';
 
 export interface MoneyRouteOptions {
   services: Services;
@@ -29,7 +30,8 @@ export const operatorMoneyRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asy
     {
       schema: {
         tags,
-        summary: 'Deposit requests, newest first: status 0 pending, 1 confirmed, 2 rejected (all without)',
+        summary: 'Deposit requests, newest first: status 0 pending, 1 confirmed, 2 rejected or superseded (all without)',
+        description: 'Each names its output (`hash`, `output_index`) and on-chain destination (`to_address`); a superseded claim names the chain deposit that replaced it (`superseded_by`).',
         querystring: z.object({ status: z.coerce.number().int().min(0).max(2).optional(), ...page }),
       },
     },
@@ -41,13 +43,17 @@ export const operatorMoneyRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asy
     {
       schema: {
         tags,
-        summary: 'Credit a deposit to the user’s change wallet, once per transaction hash',
+        summary: 'Credit a deposit to the user’s change wallet, once per output (transaction hash and output index)',
+        description: '`output_index` is the output the operator checked on chain (it must pay `to_address`); it must be the request’s.',
         params: idParams,
-        body: z.object({ amount: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/).optional() }).default({}),
+        body: z.object({
+          amount: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/).optional(),
+          output_index: z.int().min(0).max(MAX_OUTPUT_INDEX),
+        }),
         response: { 200: decided.extend({ credited: z.string() }) },
       },
     },
-    async (request) => services.operatorMoney.confirmDeposit(operatorOf(request), request.params.id, request.body.amount),
+    async (request) => services.operatorMoney.confirmDeposit(operatorOf(request), request.params.id, request.body.output_index, request.body.amount),
   );
 
   app.post(

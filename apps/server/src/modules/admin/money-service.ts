@@ -16,9 +16,14 @@ export class OperatorMoneyService {
     return this.deposits.forOperator(status, page);
   }
 
-  async confirmDeposit(operatorId: number, requestId: number, amount?: string) {
-    const result = await this.deposits.confirm(requestId, operatorId, amount);
-    await this.operators.recordAction(operatorId, 'deposit.confirm', null, { request_id: requestId, applied: result.applied, amount: result.credited });
+  async confirmDeposit(operatorId: number, requestId: number, outputIndex: number, amount?: string) {
+    const result = await this.deposits.confirm(requestId, operatorId, amount, outputIndex);
+    await this.operators.recordAction(operatorId, 'deposit.confirm', null, {
+      request_id: requestId,
+      output_index: outputIndex,
+      applied: result.applied,
+      amount: result.credited,
+    });
     return result;
   }
 

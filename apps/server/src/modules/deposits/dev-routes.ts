@@ -3,12 +3,16 @@ import { replySchema } from '@tessera/protocol';
 import { z } from 'zod';
 import { refuse } from '../../http/refusal';
 import type { RouteDeps } from '../../app/deps';
+import { MAX_OUTPUT_INDEX } from './service';
 
 const chainDepositBody = z.object({
   network: z.enum(['btc', 'erc20', 'trc20']),
   address: z.string().min(1).max(128),
   currency_id: z.coerce.number().int().positive(),
   tx_hash: z.string().min(1).max(128),
+  // the development route defaults to output 0 so that a quick report needs no index; the operator
+  // API, where a wrong output credits the wrong deposit, requires it
+  output_index: z.coerce.number().int().min(0).max(MAX_OUTPUT_INDEX).default(0),
   amount: z.string().min(1).max(40),
 });
 
@@ -19,7 +23,7 @@ export const devChainRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
     {
       schema: {
         tags: ['development'],
-        summary: 'Report a confirmed on-chain deposit to a user’s address, as a chain watcher would (not in production)',
+        summary: 'Report a confirmed on-chain deposit (one output of a transaction) to a user’s address, as a chain watcher would (not in production)',
         body: chainDepositBody,
         response: { 200: replySchema(z.object({ applied: z.boolean(), status: z.int(), credited: z.string() })) },
       },
@@ -33,6 +37,7 @@ export const devChainRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
         address: body.address,
         currencyId: body.currency_id,
         txHash: body.tx_hash,
+        outputIndex: body.output_index,
         amount: body.amount,
       });
       return { type: 'ok' as const, message: result };

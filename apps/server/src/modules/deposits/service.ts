@@ -3,12 +3,13 @@ import { refuse } from '../../http/refusal';
 import { formatAmount, hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { formatTimestamp, type Clock } from '../../lib/time';
+import { KeyedSerializer } from '../../lib/keyed-serializer';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { floorDecimal } from '@tessera/protocol';
 import type { UploadService } from '../uploads/service';
 import type { ChainGate } from '../wallets/chain-gate';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
-import { isNetwork, isValidTxHash, networkNamedBy, type Network } from './chain';
+import { isNetwork, isValidTxHash, networkNamedBy, normalizeTxHash, sameAddress, type Network } from './chain';
 import type { AddressSet, DepositAddressService } from './address-service';
 import type { DepositRepository, DepositRequestRow } from './repository';
 import type { ChainDeposit } from './watcher';
@@ -20,6 +21,10 @@ export interface ManualDepositInput {
   amount?: string;
   pic?: string;
   active?: string;
+  /** where the money went: only the company address is accepted (the default) */
+  address?: string;
+  /** the output of the transaction that paid it (UTXO output index or log index); 0 by default */
+  index?: number;
 }
 
 export interface DepositDecision {
@@ -36,15 +41,31 @@ function networkOf(currency: WalletCurrencyRow, active: string | undefined): Net
   return wanted;
 }
 
-/** The core's idempotency key of a deposit: one credit per transaction, however often confirmed. */
-export const depositKey = (network: string, txHash: string) => `deposit:${network}:${txHash.toLowerCase()}`;
+/**
+ * The core's idempotency key of a deposit: one credit per output of a transaction (UTXO output
+ * index, or log index of a token transfer), however often it is confirmed or reported.
+ */
+export const depositKey = (network: string, txHash: string, outputIndex: number) =>
+  `deposit:${network}:${normalizeTxHash(txHash)}:${outputIndex}`;
+
+/** The largest output index a deposit can name (the column is a 32-bit integer). */
+export const MAX_OUTPUT_INDEX = 2_147_483_647;
+
+/** What a claim closed by the chain's report of its output says to the operator. */
+const SUPERSEDED_NOTE = 'superseded: the chain reported this output to a user deposit address';
 
 /**
  * Deposits (spec 3 §5, §7): addresses derived per user, manual requests with a proof image, and
  * crediting, which happens only when an operator confirms a request or the chain watcher reports
- * a transfer. Both go through the core under the transaction's key, so a deposit is credited once.
+ * a transfer. Both go through the core under the output's key, so an output is credited once.
+ *
+ * Every step that writes or decides the request of one output (a claim, a confirmation, a
+ * rejection, a chain report) runs after the previous one on that output has finished: the server
+ * is one process, so a claim cannot be superseded between its credit and its status update.
  */
 export class DepositService {
+  private readonly outputs = new KeyedSerializer();
+
   constructor(
     private readonly core: Core,
     private readonly deposits: DepositRepository,
@@ -91,7 +112,11 @@ export class DepositService {
     };
   }
 
-  /** wallet/charge_req: a manual deposit, waiting for an operator (spec 3 §5: every field required). */
+  /**
+   * wallet/charge_req: a manual deposit, waiting for an operator (spec 3 §5: every field
+   * required). Only a transfer to the company address can be claimed: one to a user's derived
+   * address is the chain watcher's to report, and one anywhere else is not the platform's money.
+   */
   async submitManual(userId: number, input: ManualDepositInput): Promise<void> {
     await this.gate.check(userId);
     if (!input.currency || !input.acc || !input.hash || !input.amount || !input.pic) refuse('parameter error');
@@ -101,31 +126,106 @@ export class DepositService {
     const network = networkOf(currency, input.active);
     const amount = this.amountIn(currency, input.amount);
     if (!isValidTxHash(network, input.hash)) refuse('transaction hash is not valid');
+    const outputIndex = input.index ?? 0;
+    if (outputIndex > MAX_OUTPUT_INDEX) refuse('parameter error');
+    const company = this.addresses.company()[network];
+    if (input.address && !sameAddress(network, input.address, company)) {
+      if (await this.deposits.depositAddress(network, input.address)) refuse('deposits to a personal address are credited automatically');
+      refuse('manual deposits are accepted only for the company address');
+    }
     if (!(await this.uploads.ownedBy(userId, input.pic))) refuse('photo not found, upload it again');
-    const created = await this.deposits.insert({
-      userId,
-      currencyId: currency.id,
-      network,
-      source: 'manual',
-      fromAccount: input.acc,
-      txHash: input.hash,
-      amount: formatAmount(amount),
-      proofUrl: input.pic,
-    });
+    const txHash = normalizeTxHash(input.hash);
+    const created = await this.outputs.run(outputKey(network, txHash, outputIndex), () =>
+      this.deposits.insert({
+        userId,
+        currencyId: currency.id,
+        network,
+        source: 'manual',
+        fromAccount: input.acc ?? '',
+        txHash,
+        outputIndex,
+        toAddress: company,
+        amount: formatAmount(amount),
+        proofUrl: input.pic ?? '',
+      }),
+    );
     if (!created) refuse('transaction already submitted');
   }
 
-  /** An operator confirms a request: the core credits the change wallet once per transaction. */
-  async confirm(requestId: number, reviewerId: number | null, amountText?: string): Promise<DepositDecision> {
+  /**
+   * An operator confirms a request: the core credits the change wallet once per output. The
+   * operator names the output they checked on chain (`outputIndex`); it must be the request's.
+   */
+  async confirm(requestId: number, reviewerId: number | null, amountText?: string, outputIndex?: number): Promise<DepositDecision> {
+    const request = await this.deposits.find(requestId);
+    if (!request) refuse('data not found');
+    return this.outputs.run(outputKey(request.network, request.tx_hash, request.output_index), () =>
+      this.confirmNow(requestId, reviewerId, amountText, outputIndex),
+    );
+  }
+
+  async reject(requestId: number, reviewerId: number, note: string): Promise<void> {
+    const request = await this.deposits.find(requestId);
+    if (!request) refuse('data not found');
+    const decided = await this.outputs.run(outputKey(request.network, request.tx_hash, request.output_index), () =>
+      this.deposits.decide(Number(request.id), DEPOSIT_STATUS.rejected, reviewerId, note, null, this.clock()),
+    );
+    if (!decided) refuse('order already handled');
+  }
+
+  /**
+   * An output the chain watcher saw paying a user's derived address: recorded and credited at
+   * once to that address's owner. A pending manual claim of the same output is superseded
+   * (closed as rejected, `superseded_by` naming this deposit): the chain says where the money
+   * went, so the claim cannot be right. An output already credited is never credited again.
+   */
+  async creditChainDeposit(deposit: ChainDeposit): Promise<DepositDecision> {
+    const currency = await this.wallets.currency(deposit.currencyId);
+    if (!currency?.can_deposit || !currency.networks.includes(deposit.network)) refuse('this currency cannot be deposited');
+    if (!isValidTxHash(deposit.network, deposit.txHash)) refuse('transaction hash is not valid');
+    const holder = await this.deposits.depositAddress(deposit.network, deposit.address);
+    if (!holder) refuse('address wrong');
+    const amount = this.amountIn(currency, deposit.amount);
+    const txHash = normalizeTxHash(deposit.txHash);
+    const fresh = {
+      userId: holder.user_id,
+      currencyId: currency.id,
+      network: deposit.network,
+      source: 'chain' as const,
+      fromAccount: '',
+      txHash,
+      outputIndex: deposit.outputIndex,
+      toAddress: holder.address,
+      amount: formatAmount(amount),
+      proofUrl: '',
+    };
+    return this.outputs.run(outputKey(deposit.network, txHash, deposit.outputIndex), async () => {
+      let request = await this.deposits.findLiveByOutput(deposit.network, txHash, deposit.outputIndex);
+      if (request?.source === 'manual' && request.status === DEPOSIT_STATUS.pending) {
+        request = await this.deposits.supersede(Number(request.id), fresh, SUPERSEDED_NOTE, this.clock());
+      } else if (!request) {
+        request = await this.deposits.insert(fresh);
+      }
+      if (!request) refuse('please retry');
+      // a live request of another user: a claim an operator already credited (the operator
+      // settles it by hand), or an address that changed hands
+      if (request.user_id !== holder.user_id) refuse('transaction already submitted');
+      return this.confirmNow(Number(request.id), null);
+    });
+  }
+
+  /** Confirms a request; the caller runs it in the output's turn. */
+  private async confirmNow(requestId: number, reviewerId: number | null, amountText?: string, outputIndex?: number): Promise<DepositDecision> {
     const request = await this.deposits.find(requestId);
     if (!request) refuse('data not found');
     if (request.status === DEPOSIT_STATUS.rejected) refuse('order already handled');
+    if (outputIndex !== undefined && outputIndex !== request.output_index) refuse('output index does not match the deposit');
     const currency = await this.wallets.currency(request.currency_id);
     if (!currency) refuse('currency not found');
-    const amount = amountText === undefined ? parseAmount(request.amount) : this.amountIn(currency, amountText);
+    const amount = amountText === undefined ? parseAmount(request.credited_amount ?? request.amount) : this.amountIn(currency, amountText);
     const result = await this.core.execute({
       kind: 'adjust',
-      key: depositKey(request.network, request.tx_hash),
+      key: depositKey(request.network, request.tx_hash, request.output_index),
       userId: request.user_id,
       currencyId: request.currency_id,
       wallet: 'change',
@@ -139,38 +239,6 @@ export class DepositService {
     const after = await this.deposits.find(Number(request.id));
     const credited = after?.credited_amount ? parseAmount(after.credited_amount) : amount;
     return { applied: result.applied, status: after?.status ?? DEPOSIT_STATUS.confirmed, credited: formatAmount(credited) };
-  }
-
-  async reject(requestId: number, reviewerId: number, note: string): Promise<void> {
-    const request = await this.deposits.find(requestId);
-    if (!request) refuse('data not found');
-    if (!(await this.deposits.decide(Number(request.id), DEPOSIT_STATUS.rejected, reviewerId, note, null, this.clock()))) {
-      refuse('order already handled');
-    }
-  }
-
-  /** A transfer the chain watcher saw to a user's address: recorded and credited at once. */
-  async creditChainDeposit(deposit: ChainDeposit): Promise<DepositDecision> {
-    const currency = await this.wallets.currency(deposit.currencyId);
-    if (!currency?.can_deposit || !currency.networks.includes(deposit.network)) refuse('this currency cannot be deposited');
-    if (!isValidTxHash(deposit.network, deposit.txHash)) refuse('transaction hash is not valid');
-    const owner = await this.deposits.ownerOfAddress(deposit.network, deposit.address);
-    if (owner === undefined) refuse('address wrong');
-    const amount = this.amountIn(currency, deposit.amount);
-    const request =
-      (await this.deposits.insert({
-        userId: owner,
-        currencyId: currency.id,
-        network: deposit.network,
-        source: 'chain',
-        fromAccount: '',
-        txHash: deposit.txHash,
-        amount: formatAmount(amount),
-        proofUrl: '',
-      })) ?? (await this.deposits.findLiveByHash(deposit.network, deposit.txHash));
-    if (!request) refuse('please retry');
-    if (request.user_id !== owner) refuse('transaction already submitted');
-    return this.confirm(Number(request.id), null, request.source === 'chain' ? undefined : formatAmount(amount));
   }
 
   async records(userId: number, currencyId: number | undefined, page: PageRequest) {
@@ -192,6 +260,9 @@ export class DepositService {
         user_id: row.user_id,
         user_account: row.account,
         from_account: row.from_account,
+        to_address: row.to_address,
+        output_index: row.output_index,
+        superseded_by: row.superseded_by === null ? null : Number(row.superseded_by),
         proof_url: row.proof_url,
         credited_amount: row.credited_amount,
         review_note: row.review_note,
@@ -208,6 +279,9 @@ export class DepositService {
     return amount;
   }
 }
+
+/** The turn key of one output: every decision on it waits for the one before. */
+const outputKey = (network: string, txHash: string, outputIndex: number) => `${network}:${normalizeTxHash(txHash)}:${outputIndex}`;
 
 /** The deposit routes of each currency: BTC, ETH, USDT on TRC20 and ERC20, USDC on ERC20. */
 function listFor(currencies: WalletCurrencyRow[], addresses: AddressSet) {

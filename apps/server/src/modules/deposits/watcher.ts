@@ -8,6 +8,8 @@ export interface ChainDeposit {
   address: string;
   currencyId: number;
   txHash: string;
+  /** the output within the transaction: UTXO output index (BTC) or log index of the transfer event (ERC-20, TRC-20) */
+  outputIndex: number;
   /** decimal text in the currency's units */
   amount: string;
 }
@@ -17,7 +19,8 @@ export type ChainDepositHandler = (deposit: ChainDeposit) => Promise<DepositDeci
 /**
  * Reports deposits once they have enough confirmations (spec 3 §9: six). A production
  * implementation follows nodes or an indexer per network; the deposit service does not care
- * which, and credits each transaction hash once however often it is reported.
+ * which, and credits each output (transaction hash and output index) once however often it is
+ * reported.
  */
 export interface ChainWatcher {
   start(handler: ChainDepositHandler): void;

@@ -8,4 +8,4 @@ export {
   type DepositKeys,
   type ParsedDepositKeys,
 } from './derive';
-export { detectNetwork, isValidAddress, isValidTxHash, toChecksumAddress } from './validate';
+export { detectNetwork, isValidAddress, isValidTxHash, normalizeTxHash, sameAddress, toChecksumAddress } from './validate';

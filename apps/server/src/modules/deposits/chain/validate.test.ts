@@ -2,7 +2,7 @@ import { bech32, bech32m, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { describe, expect, it } from 'vitest';
 import type { Network } from './networks';
-import { detectNetwork, isValidAddress, isValidTxHash, toChecksumAddress } from './validate';
+import { detectNetwork, isValidAddress, isValidTxHash, normalizeTxHash, sameAddress, toChecksumAddress } from './validate';
 
 const base58check = createBase58check(sha256);
 const BECH32_CHARSET = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
@@ -255,5 +255,28 @@ describe('isValidTxHash', () => {
       }
       expect(isValidTxHash(network, undefined as unknown as string)).toBe(false);
     }
+  });
+});
+
+describe('normalizeTxHash', () => {
+  it('writes every spelling of one hash the same way', () => {
+    const hex64 = '4A5E1E4BAAB89F3A32518A88C31BC87F618F76673E2CC77AB2127B7AFDEDA33B';
+    expect(normalizeTxHash(hex64)).toBe(hex64.toLowerCase());
+    expect(normalizeTxHash(`0x${hex64}`)).toBe(`0x${hex64.toLowerCase()}`);
+  });
+});
+
+describe('sameAddress', () => {
+  it('ignores letter case where the format does (Ethereum hex, bech32), and not in base58', () => {
+    const eth = toChecksumAddress('52908400098527886e0f7030069857d2e4169ee7');
+    expect(sameAddress('erc20', eth, eth.toLowerCase())).toBe(true);
+    expect(sameAddress('erc20', eth, `0x${'1'.repeat(40)}`)).toBe(false);
+    const bech = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4';
+    expect(sameAddress('btc', bech, bech.toUpperCase())).toBe(true);
+    const legacy = '1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2';
+    expect(sameAddress('btc', legacy, legacy)).toBe(true);
+    expect(sameAddress('btc', legacy, legacy.toLowerCase())).toBe(false);
+    const tron = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
+    expect(sameAddress('trc20', tron, tron.toLowerCase())).toBe(false);
   });
 });

@@ -142,3 +142,22 @@ function decodeBase58check(text: string): Uint8Array | undefined {
     return undefined;
   }
 }
+
+/**
+ * The one spelling of a transaction hash that keys a deposit: every supported network writes its
+ * hashes in hex (BTC and TRON bare, Ethereum with `0x`), where letter case means nothing, so the
+ * lower-case form. Two spellings of one hash are one transaction.
+ */
+export function normalizeTxHash(hash: string): string {
+  return hash.toLowerCase();
+}
+
+/**
+ * Whether two spellings name the same address on `network`: Ethereum hex and BTC bech32 ignore
+ * letter case (the EIP-55 mixed case is only a checksum); base58 (legacy BTC, TRON) does not.
+ */
+export function sameAddress(network: Network, a: string, b: string): boolean {
+  if (a === b) return true;
+  const caseless = network === 'erc20' || (network === 'btc' && /^bc1/i.test(a) && /^bc1/i.test(b));
+  return caseless && a.toLowerCase() === b.toLowerCase();
+}
