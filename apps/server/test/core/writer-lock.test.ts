@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openPostgres, WRITER_TAKEN } from '../../src/db/database';
+import { openPglite, openPostgres, WRITER_TAKEN } from '../../src/db/database';
 import { claimLockFile } from '../../src/db/lock-file';
 import { hashFiles, runToExit } from '../support/run-script';
 import { startServerProcess } from '../support/server-process';
@@ -32,6 +32,14 @@ describe('one core per database: the embedded database’s lock file', () => {
     // pid 1 always runs: a live owner keeps its lock
     await writeFile(file, '1');
     await expect(claimLockFile(file, WRITER_TAKEN)).rejects.toThrow(WRITER_TAKEN);
+  });
+
+  it('releases the lock when the data directory fails to open', async () => {
+    // a plain file where the data directory belongs: opening it fails
+    const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'tessera-lock-')), 'pglite');
+    await writeFile(dataDir, 'not a database');
+    await expect(openPglite(dataDir)).rejects.toThrow();
+    await expect(access(`${dataDir}.lock`)).rejects.toThrow();
   });
 });
 
