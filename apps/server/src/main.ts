@@ -1,14 +1,19 @@
 import { buildApp } from './app/build-app';
 import { prepareDatabase } from './app/bootstrap';
+import { exitOnCoreFailure } from './app/crash-only';
 import { DEV_ADMIN, loadConfig } from './config';
 import { openDatabase } from './db/open';
 
 /** Starts the platform: database, migrations, seed, then HTTP + socket.io on one port. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // one core per database: claimed before migrations or the seed write anything (the embedded
+  // database is claimed as it opens)
   const db = await openDatabase(config);
+  await db.claimWriter();
   const prepared = await prepareDatabase(db, config);
-  const app = await buildApp({ config, db });
+  // crash-only: a failed core ends the process, and the supervisor restarts it from the database
+  const app = await buildApp({ config, db, onCoreFailure: exitOnCoreFailure() });
   app.http.log.info({ ...prepared, database: db.kind }, 'database ready');
 
   const shutdown = async (signal: string) => {

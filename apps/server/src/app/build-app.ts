@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -47,6 +47,11 @@ export interface AppOptions {
   config: Config;
   db: Database;
   clock?: Clock;
+  /**
+   * Called once the core has failed (after the fatal line is logged): the server then refuses
+   * every money command and reports 503 at /api/health. `main` ends the process (crash-only).
+   */
+  onCoreFailure?: (log: FastifyBaseLogger) => void;
 }
 
 export interface App {
@@ -57,7 +62,7 @@ export interface App {
 }
 
 /** Builds the whole server (HTTP API, docs, web app, socket gateway) without listening. */
-export async function buildApp({ config, db, clock = systemClock }: AppOptions): Promise<App> {
+export async function buildApp({ config, db, clock = systemClock, onCoreFailure }: AppOptions): Promise<App> {
   const http = Fastify({
     logger:
       config.LOG_LEVEL === 'silent'
@@ -74,7 +79,15 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
   installMessageLanguage(http);
 
   await db.claimWriter();
-  const core = new Core(new CoreRepository(db), (error) => http.log.error({ err: error }, 'core fault'), clock);
+  const core = new Core(
+    new CoreRepository(db),
+    (error) => http.log.error({ err: error }, 'core fault'),
+    clock,
+    (error) => {
+      http.log.fatal({ err: error }, 'the core failed: a batch write and the reload after it failed; every command is refused until a restart');
+      onCoreFailure?.(http.log);
+    },
+  );
   await core.start();
   const services = createServices(db, config, clock, core);
   await services.demoFunds?.grantOnce();

@@ -134,9 +134,11 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     currencies: new CurrencyService(new CurrencyRepository(db)),
     market,
     countries: new CountryService(new CountryRepository(db)),
-    system: new SystemService(settings, db, {
-      supportUrl: config.SUPPORT_URL,
-      appDownloadUrl: config.APP_DOWNLOAD_URL,
-    }),
+    system: new SystemService(
+      settings,
+      db,
+      { supportUrl: config.SUPPORT_URL, appDownloadUrl: config.APP_DOWNLOAD_URL },
+      () => core.state,
+    ),
   };
 }

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { EXTERNAL_REASONS } from './wallets';
 
 export interface AuditReport {
@@ -65,4 +65,15 @@ export async function runAudit(db: Queryable): Promise<AuditReport> {
     currencyMismatches,
     orphans,
   };
+}
+
+/**
+ * The audit in one read-only REPEATABLE READ transaction: every query sees the same snapshot, so
+ * batches committed meanwhile by a live core cannot show up as mismatches, and it writes nothing.
+ */
+export function runAuditSnapshot(db: Database): Promise<AuditReport> {
+  return db.transaction(async (tx) => {
+    await tx.query('set transaction isolation level repeatable read, read only');
+    return runAudit(tx);
+  });
 }

@@ -38,11 +38,19 @@ export interface CoreEvents {
 const MAX_BATCH = 1000;
 
 /**
+ * `running` takes commands; `stopped` (shutdown) and `failed` refuse them. `failed` is final: a
+ * batch write failed and reloading the state from the database failed too, so memory may hold
+ * what the database does not, and only a new process, loading the durable state, may go on.
+ */
+export type CoreState = 'running' | 'stopped' | 'failed';
+
+/**
  * The single writer of money (ARCHITECTURE "The core"). Commands queue up and are applied one at a
  * time to the in-memory balances; each batch of applied commands is written in one transaction
  * (group commit) before any caller is answered or any event published. If the write fails, the
  * core reloads its state from the database and fails that batch: memory never holds what the
- * database does not.
+ * database does not. If the reload fails too, the core fails (crash-only): it refuses every queued
+ * and later command and calls `onFatal`, whose owner ends the process.
  */
 export class Core {
   private readonly book = new BalanceBook();
@@ -51,7 +59,7 @@ export class Core {
   private commandKeys = new Set<string>();
   private queue: Pending[] = [];
   private running = false;
-  private stopped = false;
+  private current: CoreState = 'running';
   readonly events = new EventEmitter<CoreEvents>();
 
   constructor(
@@ -59,7 +67,13 @@ export class Core {
     /** told about a failed batch write or a handler fault; the callers get `please retry` or a 500 */
     private readonly onFault: (error: unknown) => void = () => {},
     private readonly clock: () => Date = () => new Date(),
+    /** told once when the core has failed; nothing more is applied in this process */
+    private readonly onFatal: (error: unknown) => void = () => {},
   ) {}
+
+  get state(): CoreState {
+    return this.current;
+  }
 
   async start(): Promise<void> {
     await this.reload();
@@ -67,7 +81,7 @@ export class Core {
 
   /** Queues a command; resolves once it is durable, rejects with a Refusal if a rule refuses it. */
   execute(command: CoreCommand): Promise<CommandResult> {
-    if (this.stopped) return Promise.reject(new Refusal('please retry'));
+    if (this.current !== 'running') return Promise.reject(new Refusal('please retry'));
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
       if (!this.running) {
@@ -84,7 +98,7 @@ export class Core {
 
   /** Waits for queued work, then refuses more (shutdown). */
   async stop(): Promise<void> {
-    this.stopped = true;
+    if (this.current === 'running') this.current = 'stopped';
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
@@ -133,20 +147,14 @@ export class Core {
     } catch (error) {
       // memory ran ahead of the database: put it back, and fail every command of this batch
       this.onFault(error);
-      await this.reload().catch((reloadError: unknown) => {
-        this.onFault(reloadError);
-        this.stopped = true;
-      });
+      const reloaded = await this.reloadAfterFault();
       for (const { pending } of applied) pending.reject(new Refusal('please retry'));
+      if (!reloaded.ok) this.fail(reloaded.error);
       return;
     }
     for (const key of collector.keys()) this.commandKeys.add(key);
-    if (faulted) {
-      await this.reload().catch((reloadError: unknown) => {
-        this.onFault(reloadError);
-        this.stopped = true;
-      });
-    }
+    // the batch is durable: its callers are answered even when the reload below fails
+    const reloaded = faulted ? await this.reloadAfterFault() : { ok: true as const };
     for (const { pending, outcome } of applied) {
       if (outcome.ok) pending.resolve(outcome.result);
       else pending.reject(outcome.error);
@@ -156,6 +164,24 @@ export class Core {
     if (write.trades.length > 0) this.events.emit('trades', write.trades);
     if (write.orders.length > 0) this.events.emit('orders', write.orders);
     if (write.withdrawals.length > 0) this.events.emit('withdrawals', write.withdrawals);
+    if (!reloaded.ok) this.fail(reloaded.error);
+  }
+
+  private async reloadAfterFault(): Promise<{ ok: true } | { ok: false; error: unknown }> {
+    try {
+      await this.reload();
+      return { ok: true };
+    } catch (error) {
+      this.onFault(error);
+      return { ok: false, error };
+    }
+  }
+
+  /** Memory may no longer match the database: refuse everything queued and to come, then tell the owner. */
+  private fail(error: unknown): void {
+    this.current = 'failed';
+    for (const pending of this.queue.splice(0)) pending.reject(new Refusal('please retry'));
+    this.onFatal(error);
   }
 
   private applyOne(command: CoreCommand, collector: BatchCollector): Outcome {

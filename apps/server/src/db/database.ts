@@ -21,7 +21,8 @@ export interface Database extends Queryable {
   /**
    * Makes this process the only writer of the database's money (decision 0005): a second server
    * on the same database would run a second core. Throws when another process holds it; the
-   * claim ends with `close()` or with the process.
+   * claim ends with `close()` or with the process. The embedded database is claimed already when
+   * it opens (`openPglite`), since opening it writes; claiming again is a no-op.
    */
   claimWriter(): Promise<void>;
   close(): Promise<void>;
@@ -32,9 +33,21 @@ export const WRITER_TAKEN = 'another server process already runs the core on thi
 // Bigint columns (counts, sums) come back as text from both drivers; ids we keep as integer columns.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/**
+ * The embedded database, in memory or in `dataDir`. A data directory is claimed with its lock file
+ * BEFORE it is opened: opening runs recovery and writes, so a second process on the same directory
+ * is refused without touching a byte of it. The claim ends with `close()` or with the process.
+ */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
-  let release: (() => Promise<void>) | undefined;
+  // an in-memory database belongs to this process alone
+  const release = dataDir ? await claimLockFile(`${dataDir}.lock`, WRITER_TAKEN) : undefined;
+  let lite: PGlite;
+  try {
+    lite = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
   // PGlite runs one statement at a time; a queue keeps a transaction's statements together.
   return {
     kind: 'pglite',
@@ -58,8 +71,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await lite.exec(sql);
     },
     async claimWriter() {
-      // an in-memory database belongs to this process alone
-      if (dataDir) release = await claimLockFile(`${dataDir}.lock`, WRITER_TAKEN);
+      // claimed at open
     },
     async close() {
       await lite.close();

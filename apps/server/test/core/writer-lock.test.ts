@@ -1,12 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, writeFile, access } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile, access, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openPostgres, WRITER_TAKEN } from '../../src/db/database';
+import { openPglite, openPostgres, WRITER_TAKEN } from '../../src/db/database';
 import { claimLockFile } from '../../src/db/lock-file';
+import { hashFiles, runToExit } from '../support/run-script';
+import { startServerProcess } from '../support/server-process';
+
+const MAIN = 'apps/server/src/main.ts';
+const AUDIT = 'apps/server/src/scripts/audit.ts';
 
 describe('one core per database: the embedded database’s lock file', () => {
   it('refuses a second claim while held, and takes over a lock whose process died', async () => {
@@ -27,6 +32,49 @@ describe('one core per database: the embedded database’s lock file', () => {
     // pid 1 always runs: a live owner keeps its lock
     await writeFile(file, '1');
     await expect(claimLockFile(file, WRITER_TAKEN)).rejects.toThrow(WRITER_TAKEN);
+  });
+
+  it('releases the lock when the data directory fails to open', async () => {
+    // a plain file where the data directory belongs: opening it fails
+    const dataDir = path.join(await mkdtemp(path.join(tmpdir(), 'tessera-lock-')), 'pglite');
+    await writeFile(dataDir, 'not a database');
+    await expect(openPglite(dataDir)).rejects.toThrow();
+    await expect(access(`${dataDir}.lock`)).rejects.toThrow();
+  });
+});
+
+describe('one core per DATA_DIR: processes beside a running server on the embedded database', () => {
+  it('refuses a second server and the audit before they open the data directory: not a byte of it changes', { timeout: 240_000 }, async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-second-'));
+    const pglite = path.join(dataDir, 'pglite');
+    try {
+      const server = await startServerProcess({ DATA_DIR: dataDir });
+      try {
+        // paused, the running server writes nothing: any change now would be the other processes' doing
+        server.child.kill('SIGSTOP');
+        const before = await hashFiles(pglite);
+        expect(Object.keys(before).length).toBeGreaterThan(0);
+
+        const second = await runToExit(MAIN, { DATA_DIR: dataDir });
+        expect(second.output).toContain(WRITER_TAKEN);
+        expect(second.code).toBe(1);
+
+        const audit = await runToExit(AUDIT, { DATA_DIR: dataDir });
+        expect(audit.output).toContain(`audit: a server is running on ${dataDir}`);
+        expect(audit.code).toBe(2);
+
+        expect(await hashFiles(pglite)).toEqual(before);
+      } finally {
+        server.child.kill('SIGCONT');
+        await server.stop();
+      }
+      // once the server has stopped, the audit opens the data directory itself
+      const audit = await runToExit(AUDIT, { DATA_DIR: dataDir });
+      expect(audit.output).toContain('audit: ok');
+      expect(audit.code).toBe(0);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -53,6 +101,45 @@ describe.runIf(connectionString)('one core per database: PostgreSQL’s advisory
       await elsewhere.close();
       await admin.query(`drop schema ${schema} cascade`);
       await admin.end();
+    }
+  });
+});
+
+describe.runIf(connectionString)('one core per database: processes beside a running server on PostgreSQL', () => {
+  it('refuses a second server before it writes anything; the audit reads beside the live server', { timeout: 240_000 }, async () => {
+    const base = connectionString ?? '';
+    // a database of its own: the server takes a plain DATABASE_URL
+    const name = `second_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-second-'));
+    const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
+    try {
+      const server = await startServerProcess(env);
+      try {
+        // a start creates the configured operator when it is missing: a second server refused
+        // before it writes leaves no operator of its own behind
+        const second = await runToExit(MAIN, { ...env, ADMIN_EMAIL: 'second@tessera.example' });
+        expect(second.output).toContain(WRITER_TAKEN);
+        expect(second.code).toBe(1);
+        const check = new pg.Client({ connectionString: url.toString() });
+        await check.connect();
+        const operators = await check.query(`select 1 from operators where email = 'second@tessera.example'`);
+        await check.end();
+        expect(operators.rows).toEqual([]);
+        const audit = await runToExit(AUDIT, env);
+        expect(audit.output).toContain('audit: ok');
+        expect(audit.code).toBe(0);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -4,6 +4,9 @@ import { z } from 'zod';
 import type { RouteDeps } from '../../app/deps';
 
 const noQuery = z.object(cacheBusting);
+const health = replySchema(
+  z.object({ status: z.enum(['ok', 'unavailable']), database: z.string(), core: z.enum(['running', 'stopped', 'failed']) }),
+);
 
 export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
   app.get(
@@ -11,11 +14,16 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database reachability',
-        response: { 200: replySchema(z.object({ status: z.literal('ok'), database: z.string() })) },
+        summary: 'Health: the core takes commands and the database answers; 503 when not (the core stopping or failed)',
+        response: { 200: health, 503: health },
       },
     },
-    async () => ({ type: 'ok' as const, message: await services.system.health() }),
+    async (_request, reply) => {
+      const message = await services.system.health();
+      // load balancers take a server out on the status code
+      if (message.status !== 'ok') reply.code(503);
+      return { type: 'ok' as const, message };
+    },
   );
 
   app.get(

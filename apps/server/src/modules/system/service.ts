@@ -1,13 +1,21 @@
 import QRCode from 'qrcode';
+import type { CoreState } from '../../core/core';
 import type { Database } from '../../db/database';
 import type { SettingsRepository } from './settings-repository';
 import { SETTING, type AppLinks, type SupportLinks } from './settings';
+
+export interface Health {
+  status: 'ok' | 'unavailable';
+  database: Database['kind'];
+  core: CoreState;
+}
 
 export class SystemService {
   constructor(
     private readonly settings: SettingsRepository,
     private readonly db: Database,
     private readonly fallback: { supportUrl: string; appDownloadUrl: string },
+    private readonly coreState: () => CoreState,
   ) {}
 
   async supportLinks(): Promise<SupportLinks> {
@@ -26,9 +34,15 @@ export class SystemService {
     return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
   }
 
-  /** Healthy when the database answers. */
-  async health(): Promise<{ status: 'ok'; database: string }> {
+  /**
+   * Healthy when the core takes commands and the database answers. A core stopping or failed
+   * makes the server unavailable: it refuses every money command, and a failed one never recovers
+   * in this process.
+   */
+  async health(): Promise<Health> {
+    const core = this.coreState();
+    if (core !== 'running') return { status: 'unavailable', database: this.db.kind, core };
     await this.db.query('select 1');
-    return { status: 'ok', database: this.db.kind };
+    return { status: 'ok', database: this.db.kind, core };
   }
 }
