@@ -123,4 +123,8 @@ export const ara: Record<MessageKey, string> = {
   'photo not found, upload it again': 'الصورة غير موجودة، يرجى رفعها مرة أخرى',
   'operator login required': 'يلزم تسجيل دخول المشغل',
   'submission not found': 'الطلب غير موجود',
+  // production: fail closed
+  'guest login is not available': 'تسجيل الدخول كضيف غير متاح',
+  'phone sign-up is not available': 'التسجيل برقم الهاتف غير متاح، يرجى استخدام البريد الإلكتروني',
+  'text messages are not available': 'الرسائل النصية غير متاحة، يرجى استخدام البريد الإلكتروني',
 };

@@ -123,4 +123,8 @@ export const en: Record<MessageKey, string> = {
   'photo not found, upload it again': 'Photo not found, please upload it again',
   'operator login required': 'Operator login required',
   'submission not found': 'Submission not found',
+  // production: fail closed
+  'guest login is not available': 'Guest login is not available',
+  'phone sign-up is not available': 'Sign-up with a phone number is not available, please use an e-mail address',
+  'text messages are not available': 'Text messages are not available, please use e-mail',
 };

@@ -123,4 +123,8 @@ export const hk: Record<MessageKey, string> = {
   'photo not found, upload it again': '相片不存在，請重新上載',
   'operator login required': '需要營運人員登入',
   'submission not found': '申請記錄不存在',
+  // production: fail closed
+  'guest login is not available': '訪客登入不可用',
+  'phone sign-up is not available': '暫不支援手機號碼註冊，請使用電郵',
+  'text messages are not available': '短訊服務不可用，請使用電郵',
 };

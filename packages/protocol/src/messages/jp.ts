@@ -123,4 +123,8 @@ export const jp: Record<MessageKey, string> = {
   'photo not found, upload it again': '写真が見つかりません。もう一度アップロードしてください',
   'operator login required': '運営者ログインが必要です',
   'submission not found': '申請が見つかりません',
+  // production: fail closed
+  'guest login is not available': 'ゲストログインは利用できません',
+  'phone sign-up is not available': '電話番号での登録は利用できません。メールアドレスをご利用ください',
+  'text messages are not available': 'SMS は利用できません。メールをご利用ください',
 };

@@ -126,6 +126,10 @@ export const MESSAGE_KEYS = [
   'cannot operate your own ad',
   'more than 3 unfinished orders',
   'daily cancel count exceeded',
+  // production: fail closed
+  'guest login is not available',
+  'phone sign-up is not available',
+  'text messages are not available',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -123,4 +123,8 @@ export const kr: Record<MessageKey, string> = {
   'photo not found, upload it again': '사진을 찾을 수 없습니다. 다시 업로드해 주세요',
   'operator login required': '운영자 로그인이 필요합니다',
   'submission not found': '제출 기록을 찾을 수 없습니다',
+  // production: fail closed
+  'guest login is not available': '게스트 로그인을 사용할 수 없습니다',
+  'phone sign-up is not available': '휴대폰 번호로는 가입할 수 없습니다. 이메일을 사용해 주세요',
+  'text messages are not available': '문자 메시지를 사용할 수 없습니다. 이메일을 사용해 주세요',
 };

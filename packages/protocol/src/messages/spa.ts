@@ -123,4 +123,8 @@ export const spa: Record<MessageKey, string> = {
   'photo not found, upload it again': 'No se encontró la foto; súbala de nuevo',
   'operator login required': 'Se requiere inicio de sesión de operador',
   'submission not found': 'Solicitud no encontrada',
+  // production: fail closed
+  'guest login is not available': 'El acceso como invitado no está disponible',
+  'phone sign-up is not available': 'El registro con número de teléfono no está disponible; use un correo electrónico',
+  'text messages are not available': 'Los mensajes de texto no están disponibles; use el correo electrónico',
 };

@@ -123,4 +123,8 @@ export const zh: Record<MessageKey, string> = {
   'photo not found, upload it again': '照片不存在，请重新上传',
   'operator login required': '需要运营人员登录',
   'submission not found': '申请记录不存在',
+  // production: fail closed
+  'guest login is not available': '游客登录不可用',
+  'phone sign-up is not available': '暂不支持手机号注册，请使用邮箱',
+  'text messages are not available': '短信服务不可用，请使用邮箱',
 };
