@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { developmentDepositKeys } from './modules/deposits/chain';
 import { AddressAllowList } from './modules/admin/address-allow-list';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
+import { assertProductionSafe } from './production-safety';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -23,24 +24,46 @@ const flag = z
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  // default: 127.0.0.1 outside production (the development routes must not face a network), 0.0.0.0 in production
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: z.string().url().optional(),
-  DEMO_DATA: flag.default(true),
+  // default: on outside production, off in production (where on refuses to start)
+  DEMO_DATA: flag.optional(),
   // USDT for the guest and demo accounts (modules/demo); default: on in development with DEMO_DATA
   DEMO_FUNDS: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(168),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .transform((raw, context): TrustProxy => {
+      const parsed = parseTrustProxy(raw);
+      if ('kind' in parsed) return parsed;
+      context.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }),
+  // the API reference at /api/docs; default: on outside production, off in production
+  API_DOCS: flag.optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   SUPPORT_URL: z.string().default('mailto:support@tessera.example'),
   APP_DOWNLOAD_URL: z.string().default('https://tessera.example/app'),
-  MARKET_MAKERS: flag.default(true),
+  // default: on outside production, off in production (where on needs MARKET_MAKER_ACCOUNTS)
+  MARKET_MAKERS: flag.optional(),
+  // accounts (e-mail or phone, as they log in) the makers trade from, funded by the operator: never minted
+  MARKET_MAKER_ACCOUNTS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((entry) => entry.trim()).filter((entry) => entry.length > 0)),
   MARKET_MAKER_SEED: z.coerce.number().int().default(20261122),
   MARKET_MAKER_INTERVAL_MS: z.coerce.number().int().min(50).default(1000),
   SMTP_URL: z.string().optional(),
+  // the SMS gateway: POST {to, text} as JSON (docs/operations.md); unset outside production: the development outbox
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // off: phone numbers can neither register nor be sent codes (e-mail accounts only)
+  PHONE_SIGNUP: flag.default(true),
   MAIL_FROM: z.string().default('Tessera <no-reply@tessera.example>'),
   ADMIN_EMAIL: z.string().email().default(DEV_ADMIN.email),
   ADMIN_PASSWORD: z.string().min(10).optional(),
@@ -64,10 +87,17 @@ const environment = z.object({
     }),
 });
 
-export type Config = Omit<z.infer<typeof environment>, 'ADMIN_PASSWORD' | 'DEMO_FUNDS' | 'OPERATOR_SECRET_KEY'> & {
+type Settings = z.infer<typeof environment>;
+type Defaulted = 'HOST' | 'ADMIN_PASSWORD' | 'OPERATOR_SECRET_KEY' | 'DEMO_DATA' | 'DEMO_FUNDS' | 'API_DOCS' | 'MARKET_MAKERS';
+
+export type Config = Omit<Settings, Defaulted> & {
+  HOST: string;
   ADMIN_PASSWORD: string;
+  DEMO_DATA: boolean;
   DEMO_FUNDS: boolean;
   OPERATOR_SECRET_KEY: string;
+  API_DOCS: boolean;
+  MARKET_MAKERS: boolean;
   assetsDir: string;
   uploadsDir: string;
 };
@@ -79,29 +109,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const settings = parsed.data;
-  if (settings.NODE_ENV === 'production' && (!settings.ADMIN_PASSWORD || settings.ADMIN_PASSWORD === DEV_ADMIN.password)) {
-    throw new Error('invalid configuration:\n  ADMIN_PASSWORD: set a strong operator password in production');
-  }
-  const xpubs = [settings.DEPOSIT_XPUB_BTC, settings.DEPOSIT_XPUB_ETH, settings.DEPOSIT_XPUB_TRON];
-  if (settings.NODE_ENV === 'production' && xpubs.some((key) => !key)) {
-    // the development keys come from a public mnemonic: anyone could take deposits sent to them
-    throw new Error('invalid configuration:\n  DEPOSIT_XPUB_BTC, DEPOSIT_XPUB_ETH, DEPOSIT_XPUB_TRON: set the operator’s keys in production');
-  }
-  if (settings.NODE_ENV === 'production' && Object.values(developmentDepositKeys()).some((key) => xpubs.includes(key))) {
-    throw new Error('invalid configuration:\n  DEPOSIT_XPUB_*: the development keys come from a public mnemonic, not for production');
-  }
-  if (
-    settings.NODE_ENV === 'production' &&
-    (!settings.OPERATOR_SECRET_KEY || settings.OPERATOR_SECRET_KEY.toLowerCase() === DEV_OPERATOR_SECRET_KEY)
-  ) {
-    // the development key is in this source file: secrets sealed with it are as good as plain
-    throw new Error('invalid configuration:\n  OPERATOR_SECRET_KEY: set a key of your own in production (openssl rand -hex 32)');
-  }
+  const production = settings.NODE_ENV === 'production';
+  if (production) assertProductionSafe(settings, { adminPassword: DEV_ADMIN.password, operatorSecretKey: DEV_OPERATOR_SECRET_KEY });
+  const demoData = settings.DEMO_DATA ?? !production;
   return {
     ...settings,
+    HOST: settings.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     ADMIN_PASSWORD: settings.ADMIN_PASSWORD ?? DEV_ADMIN.password,
     OPERATOR_SECRET_KEY: settings.OPERATOR_SECRET_KEY ?? DEV_OPERATOR_SECRET_KEY,
-    DEMO_FUNDS: settings.DEMO_FUNDS ?? (settings.DEMO_DATA && settings.NODE_ENV === 'development'),
+    DEMO_DATA: demoData,
+    DEMO_FUNDS: settings.DEMO_FUNDS ?? (demoData && settings.NODE_ENV === 'development'),
+    API_DOCS: settings.API_DOCS ?? !production,
+    MARKET_MAKERS: settings.MARKET_MAKERS ?? !production,
     assetsDir: path.join(repoRoot, 'apps/server/assets'),
     uploadsDir: path.join(settings.DATA_DIR, 'uploads'),
   };

@@ -1,7 +1,8 @@
 import { buildApp } from './app/build-app';
 import { prepareDatabase } from './app/bootstrap';
+import { startBanner } from './app/banner';
 import { exitOnCoreFailure } from './app/crash-only';
-import { DEV_ADMIN, loadConfig } from './config';
+import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 
 /** Starts the platform: database, migrations, seed, then HTTP + socket.io on one port. */
@@ -28,13 +29,7 @@ async function main(): Promise<void> {
   await app.http.listen({ port: config.PORT, host: config.HOST });
   const address = app.http.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
-  console.log(`\n  Tessera is running at http://localhost:${port}/  (API docs: http://localhost:${port}/api/docs)`);
-  if (config.ADMIN_PASSWORD === DEV_ADMIN.password) {
-    console.log(`  Development operator: ${config.ADMIN_EMAIL} / ${DEV_ADMIN.password} (set ADMIN_PASSWORD; required in production)`);
-  }
-  if (config.NODE_ENV !== 'production' && !config.SMTP_URL) {
-    console.log(`  No SMTP_URL: e-mails and SMS go to the development outbox, http://localhost:${port}/api/dev/outbox?to=ADDRESS`);
-  }
+  console.log(`\n${startBanner(config, port).map((line) => `  ${line}`).join('\n')}`);
   console.log('');
 }
 

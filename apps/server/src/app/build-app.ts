@@ -16,6 +16,7 @@ import type { Database } from '../db/database';
 import { requireUser } from '../http/authenticate';
 import { installErrorHandler } from '../http/error-handler';
 import { installSecurityHeaders } from '../http/security-headers';
+import { fastifyTrustProxy } from '../http/trust-proxy';
 import { installMessageLanguage } from '../http/language';
 import { systemClock, type Clock } from '../lib/time';
 import { adminRoutes } from '../modules/admin/routes';
@@ -69,7 +70,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -106,7 +107,8 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     },
     transform: jsonSchemaTransform,
   });
-  await http.register(swaggerUi, { routePrefix: '/api/docs' });
+  // the reference names every route, the development ones too: production serves it only when asked
+  if (config.API_DOCS) await http.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const deps: RouteDeps = { services, requireUser: requireUser(services.auth) };
   await http.register(
@@ -158,7 +160,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     ? new MarketMakerSimulator(
         core,
         new MarketMakerRepository(db),
-        { seed: config.MARKET_MAKER_SEED, intervalMs: config.MARKET_MAKER_INTERVAL_MS, levels: 5 },
+        { seed: config.MARKET_MAKER_SEED, intervalMs: config.MARKET_MAKER_INTERVAL_MS, levels: 5, accounts: config.MARKET_MAKER_ACCOUNTS },
         (error) => http.log.error({ err: error }, 'market maker fault'),
       )
     : undefined;

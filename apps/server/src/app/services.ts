@@ -37,7 +37,7 @@ import { WithdrawalRepository } from '../modules/withdrawals/repository';
 import { WithdrawalService } from '../modules/withdrawals/service';
 import { PayPasswordCheck } from '../modules/users/pay-password-check';
 import { DemoFunds } from '../modules/demo/demo-funds';
-import { OutboxMailer, OutboxSms, SmtpMailer } from '../modules/messaging/messenger';
+import { messageTransports } from '../modules/messaging/transports';
 import { OutboxRepository } from '../modules/messaging/outbox-repository';
 import { DevOutboxService } from '../modules/messaging/dev-outbox-service';
 import { NewsRepository } from '../modules/news/repository';
@@ -67,8 +67,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const settings = new SettingsRepository(db);
   const identities = new IdentityRepository(db);
   const outbox = new OutboxRepository(db);
-  const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox, config.MAIL_FROM, clock);
-  const verification = new VerificationService(new VerificationCodeRepository(db), mailer, new OutboxSms(outbox, clock), clock);
+  const { mailer, sms } = messageTransports(config, outbox, clock);
+  const verification = new VerificationService(new VerificationCodeRepository(db), mailer, sms, clock);
   const uploads = new UploadService(new UploadRepository(db), users, new LocalFileStore(config.uploadsDir));
   // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
   const market = new MarketData(db, new CoreTradeFeed(core), clock);
@@ -115,9 +115,12 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
     addressBook: new AddressBookService(withdrawalRepository, walletRepository),
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
-    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS, demoFunds && ((guestId) => demoFunds.topUpGuest(guestId))),
-    codes: new CodeDispatchService(users, verification),
-    registration: new RegistrationService(users, sessions, settings, verification, clock),
+    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS, {
+      open: config.DEMO_DATA,
+      onLogin: demoFunds && ((guestId) => demoFunds.topUpGuest(guestId)),
+    }),
+    codes: new CodeDispatchService(users, verification, config.PHONE_SIGNUP),
+    registration: new RegistrationService(users, sessions, settings, verification, clock, config.PHONE_SIGNUP),
     users: new UserService(users),
     security: new SecurityService(users, sessions, verification, clock),
     identity: new IdentityService(users, identities, uploads),

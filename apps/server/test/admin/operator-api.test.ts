@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { developmentDepositKeys } from '../../src/modules/deposits/chain';
 import { loadConfig } from '../../src/config';
+import { productionEnv } from '../support/production-env';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
-import { TEST_OPERATOR_SECRET_KEY } from '../support/operator-secret-key';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 describeEachDatabase('operator API', (kind) => {
@@ -75,12 +75,11 @@ describeEachDatabase('operator API', (kind) => {
 
 it('refuses to start in production with the development operator password or deposit keys', () => {
   const keys = developmentDepositKeys();
-  // any three keys that are not the development ones will do for this check
-  const own = { DEPOSIT_XPUB_BTC: 'btc-key', DEPOSIT_XPUB_ETH: 'eth-key', DEPOSIT_XPUB_TRON: 'tron-key' };
-  expect(() => loadConfig({ NODE_ENV: 'production', ...own })).toThrow(/ADMIN_PASSWORD/);
-  expect(() => loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'admin-dev-password', ...own })).toThrow(/ADMIN_PASSWORD/);
-  const strong = { NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password', OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY };
-  expect(loadConfig({ ...strong, ...own }).ADMIN_PASSWORD).toBe('a-strong-operator-password');
-  expect(() => loadConfig(strong)).toThrow(/DEPOSIT_XPUB_BTC/);
-  expect(() => loadConfig({ ...strong, ...own, DEPOSIT_XPUB_ETH: keys.erc20 })).toThrow(/public mnemonic/);
+  const { ADMIN_PASSWORD: _strong, ...withoutPassword } = productionEnv();
+  expect(() => loadConfig(withoutPassword)).toThrow(/ADMIN_PASSWORD/);
+  expect(() => loadConfig({ ...withoutPassword, ADMIN_PASSWORD: 'admin-dev-password' })).toThrow(/ADMIN_PASSWORD/);
+  expect(loadConfig(productionEnv()).ADMIN_PASSWORD).toBe('a-strong-operator-password');
+  const { DEPOSIT_XPUB_BTC: _btc, ...withoutKeys } = productionEnv();
+  expect(() => loadConfig(withoutKeys)).toThrow(/DEPOSIT_XPUB_BTC/);
+  expect(() => loadConfig({ ...productionEnv(), DEPOSIT_XPUB_ETH: keys.erc20 })).toThrow(/public mnemonic/);
 });

@@ -7,7 +7,7 @@ import { AddressAllowList } from '../../src/modules/admin/address-allow-list';
 import { ACCOUNT_FREE_FAILURES, ADDRESS_FREE_FAILURES, LONGEST_WAIT_SECONDS } from '../../src/modules/admin/login-policy';
 import { OperatorRepository } from '../../src/modules/admin/repository';
 import { manualClock } from '../support/clock';
-import { productionDepositEnv } from '../support/deposit-keys';
+import { productionEnv } from '../support/production-env';
 import { TEST_OPERATOR_SECRET_KEY } from '../support/operator-secret-key';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
@@ -298,7 +298,7 @@ describeEachDatabase('operator login in production', (kind) => {
   const time = manualClock();
   let app: TestApp;
   let api: ReturnType<typeof operatorApi>;
-  const env = { NODE_ENV: 'production', ADMIN_PASSWORD: PASSWORD, OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY, ...productionDepositEnv() };
+  const env = { ...productionEnv(), ADMIN_PASSWORD: PASSWORD };
   beforeAll(async () => {
     app = await createTestApp(kind, { clock: time.clock, env });
     api = operatorApi(app);
@@ -358,7 +358,7 @@ describeEachDatabase('operator API address allow-list', (kind) => {
 });
 
 describe('operator settings', () => {
-  const production = { NODE_ENV: 'production', ADMIN_PASSWORD: PASSWORD, ...productionDepositEnv() };
+  const { OPERATOR_SECRET_KEY: _key, ...production }: Record<string, string> = { ...productionEnv(), ADMIN_PASSWORD: PASSWORD };
 
   it('refuses to start in production without an operator secret key of its own', () => {
     expect(() => loadConfig(production)).toThrow(/OPERATOR_SECRET_KEY/);

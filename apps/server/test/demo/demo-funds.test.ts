@@ -8,8 +8,7 @@ import { UserRepository } from '../../src/modules/users/repository';
 import { WalletRepository } from '../../src/modules/wallets/repository';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { productionDepositEnv } from '../support/deposit-keys';
-import { TEST_OPERATOR_SECRET_KEY } from '../support/operator-secret-key';
+import { productionEnv } from '../support/production-env';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 interface Wallets {
@@ -86,6 +85,6 @@ it('grants demo funds by default only in development with demo data', () => {
   expect(loadConfig({ NODE_ENV: 'development' }).DEMO_FUNDS).toBe(true);
   expect(loadConfig({ NODE_ENV: 'development', DEMO_DATA: 'off' }).DEMO_FUNDS).toBe(false);
   expect(loadConfig({ NODE_ENV: 'test' }).DEMO_FUNDS).toBe(false);
-  expect(loadConfig({ ...productionDepositEnv(), NODE_ENV: 'production', ADMIN_PASSWORD: 'a-strong-operator-password', OPERATOR_SECRET_KEY: TEST_OPERATOR_SECRET_KEY }).DEMO_FUNDS).toBe(false);
+  expect(loadConfig(productionEnv()).DEMO_FUNDS).toBe(false);
   expect(loadConfig({ NODE_ENV: 'test', DEMO_FUNDS: 'on' }).DEMO_FUNDS).toBe(true);
 });

@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import { runAudit } from '../../src/core/audit';
 import { MarketMakerRepository } from '../../src/modules/market-makers/repository';
 import { MarketMakerSimulator } from '../../src/modules/market-makers/simulator';
+import { operatorCall, operatorToken, registerUser } from '../support/accounts';
+import { apiClient } from '../support/client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
 async function runSimulator(app: TestApp, ticks: number): Promise<MarketMakerSimulator> {
@@ -12,6 +14,12 @@ async function runSimulator(app: TestApp, ticks: number): Promise<MarketMakerSim
   for (let tick = 0; tick < ticks; tick += 1) await simulator.tick();
   simulator.stop();
   return simulator;
+}
+
+function operatorMakers(app: TestApp, accounts: string[]): MarketMakerSimulator {
+  return new MarketMakerSimulator(app.core, new MarketMakerRepository(app.db), { seed: 7, intervalMs: 3_600_000, levels: 3, accounts }, (error) => {
+    throw error;
+  });
 }
 
 async function orderSequence(app: TestApp) {
@@ -67,6 +75,49 @@ describeEachDatabase('market makers', (kind) => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it('given operator accounts, trade only what the operator put there: nothing is granted', async () => {
+    const app = await createTestApp(kind);
+    try {
+      const api = apiClient(app);
+      const quoter = await registerUser(api, 'quoter@example.com');
+      const taker = await registerUser(api, 'taker@example.com');
+      const usdt = 3;
+      // the operator's funding: a credit through the operator API, as for any account
+      const call = operatorCall(app, await operatorToken(app));
+      for (const user of [quoter, taker]) {
+        const credit = await call('POST', `/users/${user.id}/credit`, { currency_id: usdt, wallet: 'change', amount: '50000', reason: 'market maker float' });
+        expect(credit.status).toBe(200);
+      }
+      const simulator = operatorMakers(app, ['quoter@example.com', 'taker@example.com']);
+      await simulator.start();
+      for (let tick = 0; tick < 10; tick += 1) await simulator.tick();
+      simulator.stop();
+
+      const minted = await app.db.query<{ n: number }>(`select count(*)::int as n from ledger_entries where reason = 'adjustment' and reference not like 'operator %'`);
+      expect(minted[0]?.n).toBe(0);
+      expect(await app.db.query(`select id from users where kind = 'maker'`)).toEqual([]);
+      const quotes = await app.db.query<{ user_id: number; side: string }>('select user_id, side from spot_orders');
+      expect(quotes.length).toBeGreaterThan(0);
+      expect(quotes.every((order) => order.user_id === quoter.id || order.user_id === taker.id)).toBe(true);
+      // holding only USDT, the quoter can bid but has nothing to offer
+      expect(quotes.filter((order) => order.user_id === quoter.id).every((order) => order.side === 'buy')).toBe(true);
+      expect((await runAudit(app.db)).ok).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuse to start when an operator account named does not exist or is not an ordinary account', async () => {
+    const app = await createTestApp(kind);
+    try {
+      await expect(operatorMakers(app, ['nobody@example.com']).start()).rejects.toThrow(/MARKET_MAKER_ACCOUNTS: no such user account: nobody@example.com/);
+      // the shared guest account is anyone's: never a maker
+      await expect(operatorMakers(app, ['demo@tessera.example', '10000000000']).start()).rejects.toThrow(/no such user account: 10000000000$/);
+    } finally {
+      await app.close();
     }
   });
 });

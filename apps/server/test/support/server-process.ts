@@ -25,7 +25,7 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /running at (http:\/\/localhost:\d+)\//.exec(output);
+      const match = /running at (http:\/\/[\w.]+:\d+)\//.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1].replace('localhost', '127.0.0.1'));

@@ -135,4 +135,8 @@ export const ara: Record<MessageKey, string> = {
   'deposits to a personal address are credited automatically': 'هذا عنوان إيداع شخصي: تُضاف الإيداعات إليه تلقائيًا',
   'manual deposits are accepted only for the company address': 'لا تُقبل الإيداعات اليدوية إلا لعنوان الشركة',
   'output index does not match the deposit': 'رقم المخرج لا يطابق هذا الإيداع',
+  // production: fail closed
+  'guest login is not available': 'تسجيل الدخول كضيف غير متاح',
+  'phone sign-up is not available': 'التسجيل برقم الهاتف غير متاح، يرجى استخدام البريد الإلكتروني',
+  'text messages are not available': 'الرسائل النصية غير متاحة، يرجى استخدام البريد الإلكتروني',
 };

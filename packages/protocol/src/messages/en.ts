@@ -135,4 +135,8 @@ export const en: Record<MessageKey, string> = {
   'deposits to a personal address are credited automatically': 'This is a personal deposit address: deposits to it are credited automatically',
   'manual deposits are accepted only for the company address': 'Manual deposits are accepted only for the company address',
   'output index does not match the deposit': 'The output index does not match this deposit',
+  // production: fail closed
+  'guest login is not available': 'Guest login is not available',
+  'phone sign-up is not available': 'Sign-up with a phone number is not available, please use an e-mail address',
+  'text messages are not available': 'Text messages are not available, please use e-mail',
 };

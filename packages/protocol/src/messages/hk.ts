@@ -135,4 +135,8 @@ export const hk: Record<MessageKey, string> = {
   'deposits to a personal address are credited automatically': '這是個人充值地址：充入該地址的資金會自動到賬',
   'manual deposits are accepted only for the company address': '手動充值只接受轉入公司地址的交易',
   'output index does not match the deposit': '輸出序號與該充值記錄不符',
+  // production: fail closed
+  'guest login is not available': '訪客登入不可用',
+  'phone sign-up is not available': '暫不支援手機號碼註冊，請使用電郵',
+  'text messages are not available': '短訊服務不可用，請使用電郵',
 };

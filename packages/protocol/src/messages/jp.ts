@@ -135,4 +135,8 @@ export const jp: Record<MessageKey, string> = {
   'deposits to a personal address are credited automatically': 'これは個人用の入金アドレスです。このアドレスへの入金は自動で反映されます',
   'manual deposits are accepted only for the company address': '手動入金は会社アドレスへの送金のみ受け付けます',
   'output index does not match the deposit': '出力インデックスがこの入金と一致しません',
+  // production: fail closed
+  'guest login is not available': 'ゲストログインは利用できません',
+  'phone sign-up is not available': '電話番号での登録は利用できません。メールアドレスをご利用ください',
+  'text messages are not available': 'SMS は利用できません。メールをご利用ください',
 };

@@ -138,6 +138,10 @@ export const MESSAGE_KEYS = [
   'deposits to a personal address are credited automatically',
   'manual deposits are accepted only for the company address',
   'output index does not match the deposit',
+  // production: fail closed
+  'guest login is not available',
+  'phone sign-up is not available',
+  'text messages are not available',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -135,4 +135,8 @@ export const kr: Record<MessageKey, string> = {
   'deposits to a personal address are credited automatically': '개인 입금 주소입니다. 이 주소로의 입금은 자동으로 반영됩니다',
   'manual deposits are accepted only for the company address': '수동 입금은 회사 주소로 보낸 거래만 접수됩니다',
   'output index does not match the deposit': '출력 인덱스가 이 입금과 일치하지 않습니다',
+  // production: fail closed
+  'guest login is not available': '게스트 로그인을 사용할 수 없습니다',
+  'phone sign-up is not available': '휴대폰 번호로는 가입할 수 없습니다. 이메일을 사용해 주세요',
+  'text messages are not available': '문자 메시지를 사용할 수 없습니다. 이메일을 사용해 주세요',
 };

@@ -135,4 +135,8 @@ export const spa: Record<MessageKey, string> = {
   'deposits to a personal address are credited automatically': 'Esta es una dirección de depósito personal: los depósitos a ella se acreditan automáticamente',
   'manual deposits are accepted only for the company address': 'Los depósitos manuales solo se aceptan para la dirección de la empresa',
   'output index does not match the deposit': 'El índice de salida no coincide con este depósito',
+  // production: fail closed
+  'guest login is not available': 'El acceso como invitado no está disponible',
+  'phone sign-up is not available': 'El registro con número de teléfono no está disponible; use un correo electrónico',
+  'text messages are not available': 'Los mensajes de texto no están disponibles; use el correo electrónico',
 };

@@ -135,4 +135,8 @@ export const zh: Record<MessageKey, string> = {
   'deposits to a personal address are credited automatically': '这是个人充值地址：充入该地址的资金会自动到账',
   'manual deposits are accepted only for the company address': '手动充值只接受转入公司地址的交易',
   'output index does not match the deposit': '输出序号与该充值记录不符',
+  // production: fail closed
+  'guest login is not available': '游客登录不可用',
+  'phone sign-up is not available': '暂不支持手机号注册，请使用邮箱',
+  'text messages are not available': '短信服务不可用，请使用邮箱',
 };

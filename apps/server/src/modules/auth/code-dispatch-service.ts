@@ -26,9 +26,12 @@ export class CodeDispatchService {
   constructor(
     private readonly users: UserRepository,
     private readonly codes: VerificationService,
+    /** off (PHONE_SIGNUP=off): no text message is sent, for any purpose */
+    private readonly textMessages = true,
   ) {}
 
   async request(channel: 'email' | 'sms', input: CodeRequestInput, client: { ip: string; lang: Lang }): Promise<void> {
+    if (channel === 'sms' && !this.textMessages) refuse('text messages are not available');
     if (!input.user_string) refuse(channel === 'email' ? 'enter the e-mail' : 'enter account');
     const purpose = purposeOf(input.type);
     const address = parseAccountAddress(input.user_string, normaliseCountryCode(input.country_code));

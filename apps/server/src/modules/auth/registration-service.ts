@@ -41,6 +41,8 @@ export class RegistrationService {
     private readonly settings: SettingsRepository,
     private readonly codes: VerificationService,
     private readonly clock: () => Date,
+    /** off (PHONE_SIGNUP=off): only e-mail addresses may register */
+    private readonly phoneSignup = true,
   ) {}
 
   async inviteCodeRequired(): Promise<boolean> {
@@ -53,6 +55,7 @@ export class RegistrationService {
     const countryCode = normaliseCountryCode(input.country_code);
     const account = parseAccountAddress(input.user_string, countryCode);
     if (!account) refuse('the e-mail or phone number does not match the rules');
+    if (account.channel === 'sms' && !this.phoneSignup) refuse('phone sign-up is not available');
     if (!input.code) refuse('enter the verification code');
     const password = checkNewPassword(input.password, input.re_password);
 

@@ -34,8 +34,11 @@ export class AuthService {
     private readonly sessions: SessionRepository,
     private readonly clock: Clock,
     private readonly sessionTtlHours: number,
-    /** run at each guest login before the session opens (development: the demo funds' top-up) */
-    private readonly onGuestLogin?: (guestId: number) => Promise<unknown>,
+    /**
+     * Guest login: open only where demo data is (never in production); `onLogin` runs at each
+     * guest login before the session opens (development: the demo funds' top-up).
+     */
+    private readonly guests: { open: boolean; onLogin?: ((guestId: number) => Promise<unknown>) | undefined } = { open: false },
   ) {}
 
   async login(account: string | undefined, password: string | undefined, client: ClientInfo): Promise<LoginResult> {
@@ -70,9 +73,10 @@ export class AuthService {
 
   /** Guests share one seeded demo account (spec: "a fixed demo account"). */
   async guestLogin(client: ClientInfo): Promise<LoginResult> {
+    if (!this.guests.open) refuse('guest login is not available');
     const user = await this.users.findGuestAccount();
-    if (!user) refuse('system config error');
-    await this.onGuestLogin?.(user.id);
+    if (!user) refuse('guest login is not available');
+    await this.guests.onLogin?.(user.id);
     return { token: await this.openSession(user.id, client), user };
   }
 

@@ -3,6 +3,7 @@ import { replySchema } from '@tessera/protocol';
 import { z } from 'zod';
 import { refuse } from '../../http/refusal';
 import type { RouteDeps } from '../../app/deps';
+import { answerThisMachineOnly } from '../../http/this-machine-only';
 import { MAX_OUTPUT_INDEX } from './service';
 
 const chainDepositBody = z.object({
@@ -16,8 +17,12 @@ const chainDepositBody = z.object({
   amount: z.string().min(1).max(40),
 });
 
-/** POST /api/dev/chain/deposit: the development chain watcher's input. Registered only outside production. */
+/**
+ * POST /api/dev/chain/deposit: the development chain watcher's input. Registered only outside
+ * production, answered only to this machine.
+ */
 export const devChainRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+  answerThisMachineOnly(app);
   app.post(
     '/dev/chain/deposit',
     {

@@ -24,6 +24,26 @@ export class MarketMakerRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * The ids of accounts the operator named (e-mail or phone, as they log in), in the order given.
+   * Only ordinary, non-guest accounts qualify; throws naming those that do not, so a server with a
+   * wrong setting refuses to start.
+   */
+  async operatorAccounts(accounts: readonly string[]): Promise<number[]> {
+    const ids: number[] = [];
+    const missing: string[] = [];
+    for (const account of accounts) {
+      const rows = await this.db.query<{ id: number }>(`select id from users where account = $1 and kind = 'user' and not is_vistor`, [account]);
+      const id = rows[0]?.id;
+      if (id === undefined) missing.push(account);
+      else ids.push(id);
+    }
+    if (missing.length > 0) {
+      throw new Error(`invalid configuration:\n  MARKET_MAKER_ACCOUNTS: no such user account: ${missing.join(', ')}`);
+    }
+    return ids;
+  }
+
   pairs(): Promise<MakerPairRow[]> {
     return this.db.query<MakerPairRow>(
       `select p.id as pair_id, p.currency_id, p.legal_id, c.usdt_price::text as usdt_price

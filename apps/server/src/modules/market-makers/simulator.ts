@@ -12,6 +12,11 @@ export interface SimulatorOptions {
   intervalMs: number;
   /** quotes per side per pair */
   levels: number;
+  /**
+   * Accounts funded by the operator to trade from (the first quotes, the second, if any, takes):
+   * their balances are never granted. Empty: two system accounts, funded from nothing (development).
+   */
+  accounts?: readonly string[];
 }
 
 /** The value each maker holds per currency at the start, in USDT: enough never to run dry. */
@@ -19,9 +24,10 @@ const FUNDING_USDT = parseAmount('5000000');
 const BASIS = 10_000n;
 
 /**
- * Market makers for a fresh install: one account quotes a ladder on both sides of every pair, the
- * other takes liquidity now and then, so prices move and books are full. They trade through the
- * core like any user and are funded through the ledger ('adjustment', once, by idempotency key).
+ * Market makers: one account quotes a ladder on both sides of every pair, the other takes
+ * liquidity now and then, so prices move and books are full. They trade through the core like any
+ * user. In development they are system accounts funded through the ledger ('adjustment', once, by
+ * idempotency key); given operator accounts, they trade only what the operator put there.
  * Deterministic for a seed: the same seed and the same users give the same orders.
  */
 export class MarketMakerSimulator {
@@ -46,9 +52,10 @@ export class MarketMakerSimulator {
   }
 
   async start(): Promise<void> {
-    this.makers = await this.repository.ensureMakers(2);
+    const accounts = this.options.accounts ?? [];
+    this.makers = accounts.length > 0 ? await this.repository.operatorAccounts(accounts) : await this.repository.ensureMakers(2);
     this.pairs = await this.repository.pairs();
-    await this.fund();
+    if (accounts.length === 0) await this.fund();
     // quotes left by an earlier run are stale: take them down before quoting afresh
     for (const maker of this.makers) {
       for (const order of this.core.spot.openOrdersOf(maker)) {

@@ -10,7 +10,7 @@ export interface OutgoingMessage {
   code: string;
 }
 
-/** Sends text messages to phones. The default provider writes to the development outbox. */
+/** Sends text messages to phones: HttpSms (SMS_URL), or the development outbox outside production. */
 export interface SmsProvider {
   send(message: OutgoingMessage): Promise<void>;
 }

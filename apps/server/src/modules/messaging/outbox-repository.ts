@@ -20,6 +20,11 @@ export class OutboxRepository {
     );
   }
 
+  /** Empties the outbox: production keeps no readable code. */
+  async clear(): Promise<void> {
+    await this.db.query('delete from dev_outbox');
+  }
+
   listFor(recipient: string, limit = 50): Promise<OutboxRow[]> {
     return this.db.query<OutboxRow>(
       `select channel, recipient, subject, body, code, created_at from dev_outbox

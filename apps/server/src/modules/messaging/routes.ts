@@ -3,6 +3,7 @@ import { cacheBusting, replySchema } from '@tessera/protocol';
 import { z } from 'zod';
 import { formatTimestamp } from '../../lib/time';
 import type { RouteDeps } from '../../app/deps';
+import { answerThisMachineOnly } from '../../http/this-machine-only';
 
 const outboxItem = z.object({
   to: z.string(),
@@ -13,8 +14,9 @@ const outboxItem = z.object({
   created_at: z.string(),
 });
 
-/** GET /api/dev/outbox: registered only outside production. */
+/** GET /api/dev/outbox: registered only outside production, answered only to this machine. */
 export const devOutboxRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+  answerThisMachineOnly(app);
   app.get(
     '/dev/outbox',
     {

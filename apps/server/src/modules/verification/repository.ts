@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/database';
 export interface CodeRow {
   id: number;
   code_hash: string;
+  code_salt: string;
   created_at: Date;
   expires_at: Date;
   used_at: Date | null;
@@ -12,17 +13,26 @@ export interface CodeRow {
 export class VerificationCodeRepository {
   constructor(private readonly db: Queryable) {}
 
-  async add(input: { address: string; purpose: string; codeHash: string; ip: string; createdAt: Date; expiresAt: Date }) {
-    await this.db.query(
-      `insert into verification_codes (address, purpose, code_hash, ip, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [input.address, input.purpose, input.codeHash, input.ip, input.createdAt, input.expiresAt],
+  /** Stores a code's keyed digest and salt (never the code); answers the row id. */
+  async add(input: { address: string; purpose: string; codeHash: string; codeSalt: string; ip: string; createdAt: Date; expiresAt: Date }): Promise<number> {
+    const rows = await this.db.query<{ id: number }>(
+      `insert into verification_codes (address, purpose, code_hash, code_salt, ip, created_at, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7) returning id`,
+      [input.address, input.purpose, input.codeHash, input.codeSalt, input.ip, input.createdAt, input.expiresAt],
     );
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('verification code not stored');
+    return id;
+  }
+
+  /** Forgets a code that never reached its recipient. */
+  async remove(id: number): Promise<void> {
+    await this.db.query('delete from verification_codes where id = $1', [id]);
   }
 
   async newest(address: string, purpose: string): Promise<CodeRow | undefined> {
     const rows = await this.db.query<CodeRow>(
-      `select id, code_hash, created_at, expires_at, used_at, failed_checks from verification_codes
+      `select id, code_hash, code_salt, created_at, expires_at, used_at, failed_checks from verification_codes
         where address = $1 and purpose = $2 order by created_at desc, id desc limit 1`,
       [address, purpose],
     );

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_CODE_PATTERN, type Lang } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
 import type { Clock } from '../../lib/time';
@@ -23,12 +23,17 @@ export interface CodeRequest {
   lang: Lang;
 }
 
-const digest = (address: string, purpose: string, code: string) =>
-  createHash('sha256').update(`${address}\n${purpose}\n${code}`).digest('hex');
+/** HMAC-SHA256 of address, purpose and code under the row's own random salt, hex. */
+const digest = (salt: string, address: string, purpose: string, code: string) =>
+  createHmac('sha256', Buffer.from(salt, 'hex')).update(`${address}\n${purpose}\n${code}`).digest('hex');
+
+const sameDigest = (stored: string, computed: string) =>
+  stored.length === computed.length && timingSafeEqual(Buffer.from(stored), Buffer.from(computed));
 
 /**
- * Six-digit, single-use codes that expire. Only their digest is stored. Sending is throttled per
- * address (one a minute, a few an hour) and per client address.
+ * Six-digit, single-use codes that expire. Only a keyed digest is stored, under a salt of its own
+ * row, in every environment. Sending is throttled per address (one a minute, a few an hour) and per
+ * client address; a code that could not be sent is forgotten.
  */
 export class VerificationService {
   constructor(
@@ -52,10 +57,12 @@ export class VerificationService {
       refuse('too many codes requested, try again later');
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.codes.add({
+    const salt = randomBytes(16).toString('hex');
+    const id = await this.codes.add({
       address: request.address,
       purpose: request.purpose,
-      codeHash: digest(request.address, request.purpose, code),
+      codeHash: digest(salt, request.address, request.purpose, code),
+      codeSalt: salt,
       ip: request.ip,
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
@@ -65,6 +72,7 @@ export class VerificationService {
     try {
       await (request.channel === 'email' ? this.mailer.send(message) : this.sms.send(message));
     } catch {
+      await this.codes.remove(id);
       refuse('send failure');
     }
   }
@@ -85,7 +93,7 @@ export class VerificationService {
     const latest = await this.codes.newest(address, purpose);
     if (!latest || latest.used_at || latest.failed_checks >= MAX_FAILED_CHECKS) refuse('wrong verification code');
     if (latest.expires_at <= this.clock()) refuse('verification code expired');
-    if (latest.code_hash !== digest(address, purpose, code)) {
+    if (!latest.code_salt || !sameDigest(latest.code_hash, digest(latest.code_salt, address, purpose, code))) {
       await this.codes.countFailure(latest.id);
       refuse('wrong verification code');
     }

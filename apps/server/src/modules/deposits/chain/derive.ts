@@ -96,6 +96,8 @@ const ACCOUNT_DEPTH = 3;
 /** BIP32 serialisation: version 4, depth 1, fingerprint 4, index 4, chain code 32, key 33. */
 const EXTENDED_KEY_LENGTH = 78;
 const KEY_OFFSET = 45;
+/** version 4, depth 1, fingerprint 4, index 4: what follows is the chain code, then the key */
+const CHAIN_CODE_OFFSET = 13;
 const EXTERNAL_CHAIN = 0;
 
 /**
@@ -220,6 +222,28 @@ let developmentKeys: DepositKeys | undefined;
 export function developmentDepositKeys(): DepositKeys {
   developmentKeys ??= computeDevelopmentKeys();
   return { ...developmentKeys };
+}
+
+/**
+ * What an extended key is, as opposed to how it is written: its chain code and key bytes. The
+ * version bytes (`xpub`, `ypub`, `zpub`, `tpub`…), depth, parent fingerprint and index only label
+ * it; two serialisations with the same material derive the same addresses. Undefined when the
+ * value is not a base58check extended key at all.
+ */
+export function extendedKeyMaterial(value: string): string | undefined {
+  let bytes: Uint8Array;
+  try {
+    bytes = base58check.decode(value.trim());
+  } catch {
+    return undefined;
+  }
+  return bytes.length === EXTENDED_KEY_LENGTH ? hex.encode(bytes.subarray(CHAIN_CODE_OFFSET)) : undefined;
+}
+
+/** True when `value` is one of the development keys in any serialisation: its addresses are anyone's. */
+export function isDevelopmentDepositKey(value: string): boolean {
+  const material = extendedKeyMaterial(value);
+  return material !== undefined && Object.values(developmentDepositKeys()).some((key) => extendedKeyMaterial(key) === material);
 }
 
 function computeDevelopmentKeys(): DepositKeys {

@@ -4,6 +4,8 @@ export {
   DEVELOPMENT_MNEMONIC,
   deriveDepositAddress,
   developmentDepositKeys,
+  extendedKeyMaterial,
+  isDevelopmentDepositKey,
   parseDepositKeys,
   type DepositKeys,
   type ParsedDepositKeys,

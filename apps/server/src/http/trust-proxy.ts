@@ -1,0 +1,50 @@
+import { isIP } from 'node:net';
+
+/**
+ * Which peers may tell the server a client's address through `X-Forwarded-For`: nobody, the
+ * nearest `hops` proxies, or the proxies at the listed addresses. Never everybody: a client that
+ * may name its own address escapes every per-address limit.
+ */
+export type TrustProxy = { kind: 'off' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; addresses: string[] };
+
+/** The address families proxy-addr knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `off`, a hop count (1 or more), or a comma-separated list of addresses and CIDR ranges. */
+export function parseTrustProxy(raw: string): TrustProxy | { problem: string } {
+  const value = raw.trim().toLowerCase();
+  if (['off', 'false', '0', ''].includes(value)) return { kind: 'off' };
+  if (['on', 'true', 'yes'].includes(value)) {
+    return { problem: 'trusting every proxy lets any client choose its address: name the hop count (e.g. 1) or the proxies’ addresses' };
+  }
+  if (/^\d+$/.test(value)) return { kind: 'hops', hops: Number(value) };
+  const addresses = value.split(',').map((entry) => entry.trim());
+  const invalid = addresses.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length > 0) return { problem: `not an address or CIDR range: ${invalid.join(', ')}` };
+  return { kind: 'addresses', addresses };
+}
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * The setting as Fastify's `trustProxy`. A hop count trusts the `hops` nearest peers whatever their
+ * address (Fastify's own numeric form trusts none), so the client's address is the hop just before
+ * them: what a client writes into `X-Forwarded-For` itself lies further away and is never read.
+ */
+export function fastifyTrustProxy(setting: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  switch (setting.kind) {
+    case 'off':
+      return false;
+    case 'hops':
+      return (_address, hop) => hop < setting.hops;
+    case 'addresses':
+      return setting.addresses;
+  }
+}

@@ -1,0 +1,64 @@
+import { isDevelopmentDepositKey } from './modules/deposits/chain';
+
+/** The settings production is judged on, as the operator wrote them (unset stays undefined). */
+export interface ProductionSettings {
+  ADMIN_PASSWORD?: string | undefined;
+  OPERATOR_SECRET_KEY?: string | undefined;
+  DEPOSIT_XPUB_BTC?: string | undefined;
+  DEPOSIT_XPUB_ETH?: string | undefined;
+  DEPOSIT_XPUB_TRON?: string | undefined;
+  DEMO_DATA?: boolean | undefined;
+  DEMO_FUNDS?: boolean | undefined;
+  MARKET_MAKERS?: boolean | undefined;
+  MARKET_MAKER_ACCOUNTS: string[];
+  SMTP_URL?: string | undefined;
+  SMS_URL?: string | undefined;
+  PHONE_SIGNUP: boolean;
+}
+
+/** The values a development install uses where nothing is set: public, so refused in production. */
+export interface DevelopmentDefaults {
+  adminPassword: string;
+  operatorSecretKey: string;
+}
+
+/**
+ * Every convenience that would be a hole with real users and real money, as one list of problems
+ * (empty: safe to start). A production server refuses to start while the list is not empty, so a
+ * setting a deployment forgets closes a door rather than opening one.
+ */
+export function productionProblems(settings: ProductionSettings, development: DevelopmentDefaults): string[] {
+  const problems: string[] = [];
+  if (!settings.ADMIN_PASSWORD || settings.ADMIN_PASSWORD === development.adminPassword) {
+    problems.push('ADMIN_PASSWORD: set a strong operator password in production');
+  }
+  if (!settings.OPERATOR_SECRET_KEY || settings.OPERATOR_SECRET_KEY.toLowerCase() === development.operatorSecretKey) {
+    // the development key is in the source: TOTP secrets sealed with it are as good as plain
+    problems.push('OPERATOR_SECRET_KEY: set a key of your own in production (openssl rand -hex 32)');
+  }
+  const xpubs = [settings.DEPOSIT_XPUB_BTC, settings.DEPOSIT_XPUB_ETH, settings.DEPOSIT_XPUB_TRON];
+  if (xpubs.some((key) => !key)) {
+    // the development keys come from a public mnemonic: anyone could take deposits sent to them
+    problems.push('DEPOSIT_XPUB_BTC, DEPOSIT_XPUB_ETH, DEPOSIT_XPUB_TRON: set the operator’s keys in production');
+  }
+  // compared by key material, so the same key written with other version bytes is caught too
+  if (xpubs.some((key) => key !== undefined && isDevelopmentDepositKey(key))) {
+    problems.push('DEPOSIT_XPUB_*: the development keys come from a public mnemonic, not for production');
+  }
+  if (settings.DEMO_DATA) problems.push('DEMO_DATA: demo accounts, articles and guest login are for development; set DEMO_DATA=off');
+  if (settings.DEMO_FUNDS) problems.push('DEMO_FUNDS: demo funds are granted from nothing; set DEMO_FUNDS=off');
+  if (settings.MARKET_MAKERS && settings.MARKET_MAKER_ACCOUNTS.length === 0) {
+    problems.push('MARKET_MAKERS: the simulator’s own makers are funded from nothing; name operator-funded accounts in MARKET_MAKER_ACCOUNTS or set MARKET_MAKERS=off');
+  }
+  if (!settings.SMTP_URL) problems.push('SMTP_URL: set the mail server; without it codes would only reach the development outbox');
+  if (!settings.SMS_URL && settings.PHONE_SIGNUP) {
+    problems.push('SMS_URL: set the SMS gateway, or PHONE_SIGNUP=off to accept e-mail accounts only');
+  }
+  return problems;
+}
+
+/** Throws one error naming every problem of a production configuration. */
+export function assertProductionSafe(settings: ProductionSettings, development: DevelopmentDefaults): void {
+  const problems = productionProblems(settings, development);
+  if (problems.length > 0) throw new Error(`invalid configuration for production:\n  ${problems.join('\n  ')}`);
+}
