@@ -19,6 +19,7 @@ import { CoreTradeFeed } from '../modules/spot/trade-feed';
 import { WalletRepository } from '../modules/wallets/repository';
 import { WalletService } from '../modules/wallets/service';
 import { WalletRecordsService } from '../modules/wallets/records-service';
+import { ChainRecordRepository } from '../modules/wallets/chain-records-repository';
 import { ChainGate } from '../modules/wallets/chain-gate';
 import { developmentDepositKeys, parseDepositKeys } from '../modules/deposits/chain';
 import { DepositAddressService } from '../modules/deposits/address-service';
@@ -99,7 +100,13 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   return {
     demoFunds,
     wallets,
-    walletRecords: new WalletRecordsService(core, walletRepository, (currency) => wallets.usdtPrice(currency), () => market.usdtCnyRate()),
+    walletRecords: new WalletRecordsService(
+      core,
+      walletRepository,
+      (currency) => wallets.usdtPrice(currency),
+      () => market.usdtCnyRate(),
+      new ChainRecordRepository(db),
+    ),
     deposits,
     developmentChain,
     withdrawals,

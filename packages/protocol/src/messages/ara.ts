@@ -123,4 +123,12 @@ export const ara: Record<MessageKey, string> = {
   'photo not found, upload it again': 'الصورة غير موجودة، يرجى رفعها مرة أخرى',
   'operator login required': 'يلزم تسجيل دخول المشغل',
   'submission not found': 'الطلب غير موجود',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': 'يرجى إرسال رمز التحقق أولاً',
+  'deposit': 'إيداع',
+  'withdrawal': 'سحب',
+  'pending': 'قيد المعالجة',
+  'completed': 'مكتمل',
+  'rejected': 'مرفوض',
+  'failed': 'فشل',
 };

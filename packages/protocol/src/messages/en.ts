@@ -123,4 +123,12 @@ export const en: Record<MessageKey, string> = {
   'photo not found, upload it again': 'Photo not found, please upload it again',
   'operator login required': 'Operator login required',
   'submission not found': 'Submission not found',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': 'Please send a verification code first',
+  'deposit': 'Deposit',
+  'withdrawal': 'Withdrawal',
+  'pending': 'Pending',
+  'completed': 'Completed',
+  'rejected': 'Rejected',
+  'failed': 'Failed',
 };

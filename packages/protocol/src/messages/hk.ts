@@ -123,4 +123,12 @@ export const hk: Record<MessageKey, string> = {
   'photo not found, upload it again': '相片不存在，請重新上載',
   'operator login required': '需要營運人員登入',
   'submission not found': '申請記錄不存在',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': '請先發送驗證碼',
+  'deposit': '充幣',
+  'withdrawal': '提幣',
+  'pending': '處理中',
+  'completed': '已完成',
+  'rejected': '已駁回',
+  'failed': '失敗',
 };

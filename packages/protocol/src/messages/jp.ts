@@ -123,4 +123,12 @@ export const jp: Record<MessageKey, string> = {
   'photo not found, upload it again': '写真が見つかりません。もう一度アップロードしてください',
   'operator login required': '運営者ログインが必要です',
   'submission not found': '申請が見つかりません',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': '先に認証コードを送信してください',
+  'deposit': '入金',
+  'withdrawal': '出金',
+  'pending': '処理中',
+  'completed': '完了',
+  'rejected': '却下',
+  'failed': '失敗',
 };

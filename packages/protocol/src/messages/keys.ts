@@ -126,6 +126,14 @@ export const MESSAGE_KEYS = [
   'cannot operate your own ad',
   'more than 3 unfinished orders',
   'daily cancel count exceeded',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first',
+  'deposit',
+  'withdrawal',
+  'pending',
+  'completed',
+  'rejected',
+  'failed',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

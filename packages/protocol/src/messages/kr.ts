@@ -123,4 +123,12 @@ export const kr: Record<MessageKey, string> = {
   'photo not found, upload it again': '사진을 찾을 수 없습니다. 다시 업로드해 주세요',
   'operator login required': '운영자 로그인이 필요합니다',
   'submission not found': '제출 기록을 찾을 수 없습니다',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': '먼저 인증 코드를 보내 주세요',
+  'deposit': '입금',
+  'withdrawal': '출금',
+  'pending': '처리 중',
+  'completed': '완료',
+  'rejected': '거절됨',
+  'failed': '실패',
 };

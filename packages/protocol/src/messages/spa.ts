@@ -123,4 +123,12 @@ export const spa: Record<MessageKey, string> = {
   'photo not found, upload it again': 'No se encontró la foto; súbala de nuevo',
   'operator login required': 'Se requiere inicio de sesión de operador',
   'submission not found': 'Solicitud no encontrada',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': 'Primero envíe un código de verificación',
+  'deposit': 'Depósito',
+  'withdrawal': 'Retiro',
+  'pending': 'Pendiente',
+  'completed': 'Completado',
+  'rejected': 'Rechazado',
+  'failed': 'Fallido',
 };

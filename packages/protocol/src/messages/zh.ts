@@ -123,4 +123,12 @@ export const zh: Record<MessageKey, string> = {
   'photo not found, upload it again': '照片不存在，请重新上传',
   'operator login required': '需要运营人员登录',
   'submission not found': '申请记录不存在',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': '请先发送验证码',
+  'deposit': '充币',
+  'withdrawal': '提币',
+  'pending': '处理中',
+  'completed': '已完成',
+  'rejected': '已驳回',
+  'failed': '失败',
 };

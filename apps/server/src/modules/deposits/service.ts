@@ -8,7 +8,7 @@ import { floorDecimal } from '@tessera/protocol';
 import type { UploadService } from '../uploads/service';
 import type { ChainGate } from '../wallets/chain-gate';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
-import { isNetwork, isValidTxHash, networkNamedBy, type Network } from './chain';
+import { isNetwork, isValidTxHash, NETWORKS, networkNamedBy, type Network } from './chain';
 import type { AddressSet, DepositAddressService } from './address-service';
 import type { DepositRepository, DepositRequestRow } from './repository';
 import type { ChainDeposit } from './watcher';
@@ -63,7 +63,9 @@ export class DepositService {
       refuse('this currency cannot be deposited');
     }
     const own = await this.addresses.ofUser(userId);
+    const named = currencies.find((currency) => currency.id === currencyId);
     return {
+      address: legacyAddressText(named ? named.networks.filter(isNetwork) : [...NETWORKS], own),
       btc: own.btc,
       eth: own.erc20,
       usdt: own.trc20,
@@ -207,6 +209,14 @@ export class DepositService {
     if (amount <= 0n) refuse('amount must be greater than zero');
     return amount;
   }
+}
+
+/**
+ * The addresses as old deposit screens read them: `CHAIN:address` pairs joined by commas
+ * (`ERC20:0x…,TRC20:T…`), the chain being the network's name in capitals.
+ */
+export function legacyAddressText(networks: readonly Network[], addresses: AddressSet): string {
+  return networks.map((network) => `${network.toUpperCase()}:${addresses[network]}`).join(',');
 }
 
 /** The deposit routes of each currency: BTC, ETH, USDT on TRC20 and ERC20, USDC on ERC20. */
