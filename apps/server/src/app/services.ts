@@ -50,6 +50,7 @@ import { UserRepository } from '../modules/users/repository';
 import { SecurityService } from '../modules/users/security-service';
 import { UserService } from '../modules/users/service';
 import { VerificationCodeRepository } from '../modules/verification/repository';
+import { VerificationMarkRepository } from '../modules/verification/mark-repository';
 import { VerificationService } from '../modules/verification/service';
 
 export type Services = ReturnType<typeof createServices>;
@@ -62,7 +63,13 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const identities = new IdentityRepository(db);
   const outbox = new OutboxRepository(db);
   const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox, config.MAIL_FROM, clock);
-  const verification = new VerificationService(new VerificationCodeRepository(db), mailer, new OutboxSms(outbox, clock), clock);
+  const verification = new VerificationService(
+    new VerificationCodeRepository(db),
+    mailer,
+    new OutboxSms(outbox, clock),
+    clock,
+    new VerificationMarkRepository(db),
+  );
   const uploads = new UploadService(new UploadRepository(db), users, new LocalFileStore(config.uploadsDir));
   // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
   const market = new MarketData(db, new CoreTradeFeed(core), clock);

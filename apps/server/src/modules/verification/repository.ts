@@ -12,12 +12,16 @@ export interface CodeRow {
 export class VerificationCodeRepository {
   constructor(private readonly db: Queryable) {}
 
-  async add(input: { address: string; purpose: string; codeHash: string; ip: string; createdAt: Date; expiresAt: Date }) {
-    await this.db.query(
+  /** Stores a code; answers its id. */
+  async add(input: { address: string; purpose: string; codeHash: string; ip: string; createdAt: Date; expiresAt: Date }): Promise<number> {
+    const rows = await this.db.query<{ id: number }>(
       `insert into verification_codes (address, purpose, code_hash, ip, created_at, expires_at)
-       values ($1, $2, $3, $4, $5, $6)`,
+       values ($1, $2, $3, $4, $5, $6) returning id`,
       [input.address, input.purpose, input.codeHash, input.ip, input.createdAt, input.expiresAt],
     );
+    const id = rows[0]?.id;
+    if (id === undefined) throw new Error('verification code not stored');
+    return id;
   }
 
   async newest(address: string, purpose: string): Promise<CodeRow | undefined> {
