@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,6 +15,7 @@ import type { Server as SocketServer } from 'socket.io';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { requireUser } from '../http/authenticate';
+import { sessionCookies } from '../http/cookies';
 import { installErrorHandler } from '../http/error-handler';
 import { installSecurityHeaders } from '../http/security-headers';
 import { fastifyTrustProxy } from '../http/trust-proxy';
@@ -94,6 +96,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   await services.demoFunds?.grantOnce();
   await services.market.start((error) => http.log.error({ err: error }, 'market data fault'));
   await http.register(formbody);
+  await http.register(cookie);
   installSecurityHeaders(http);
   await http.register(swagger, {
     openapi: {
@@ -110,7 +113,11 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   // the reference names every route, the development ones too: production serves it only when asked
   if (config.API_DOCS) await http.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const deps: RouteDeps = { services, requireUser: requireUser(services.auth) };
+  const deps: RouteDeps = {
+    services,
+    requireUser: requireUser(services.auth),
+    cookies: sessionCookies({ production: config.NODE_ENV === 'production', sessionTtlHours: config.SESSION_TTL_HOURS }),
+  };
   await http.register(
     async (api) => {
       await api.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });

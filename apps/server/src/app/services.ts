@@ -26,6 +26,7 @@ import { CoreTradeFeed } from '../modules/spot/trade-feed';
 import { WalletRepository } from '../modules/wallets/repository';
 import { WalletService } from '../modules/wallets/service';
 import { WalletRecordsService } from '../modules/wallets/records-service';
+import { ChainRecordRepository } from '../modules/wallets/chain-records-repository';
 import { ChainGate } from '../modules/wallets/chain-gate';
 import { developmentDepositKeys, parseDepositKeys } from '../modules/deposits/chain';
 import { DepositAddressService } from '../modules/deposits/address-service';
@@ -56,6 +57,7 @@ import { UserRepository } from '../modules/users/repository';
 import { SecurityService } from '../modules/users/security-service';
 import { UserService } from '../modules/users/service';
 import { VerificationCodeRepository } from '../modules/verification/repository';
+import { VerificationMarkRepository } from '../modules/verification/mark-repository';
 import { VerificationService } from '../modules/verification/service';
 
 export type Services = ReturnType<typeof createServices>;
@@ -68,7 +70,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const identities = new IdentityRepository(db);
   const outbox = new OutboxRepository(db);
   const { mailer, sms } = messageTransports(config, outbox, clock);
-  const verification = new VerificationService(new VerificationCodeRepository(db), mailer, sms, clock);
+  const verification = new VerificationService(new VerificationCodeRepository(db), mailer, sms, clock, new VerificationMarkRepository(db));
   const uploads = new UploadService(new UploadRepository(db), users, new LocalFileStore(config.uploadsDir));
   // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
   const market = new MarketData(db, new CoreTradeFeed(core), clock);
@@ -108,7 +110,13 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   return {
     demoFunds,
     wallets,
-    walletRecords: new WalletRecordsService(core, walletRepository, (currency) => wallets.usdtPrice(currency), () => market.usdtCnyRate()),
+    walletRecords: new WalletRecordsService(
+      core,
+      walletRepository,
+      (currency) => wallets.usdtPrice(currency),
+      () => market.usdtCnyRate(),
+      new ChainRecordRepository(db),
+    ),
     deposits,
     developmentChain,
     withdrawals,

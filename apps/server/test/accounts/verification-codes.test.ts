@@ -112,7 +112,7 @@ describeEachDatabase('verification codes', (kind) => {
       'wrong verification code',
     );
     expect((await check({})).body.message).toBe('enter the verification code');
-    expect((await api.post('user/check_email', { email_code: code })).body.message).toBe('parameter error');
+    expect((await api.post('user/check_email', { email_code: code })).body.message).toBe('send a verification code first');
   });
 
   it('burns a code after repeated wrong guesses', async () => {

@@ -87,9 +87,15 @@ describeEachDatabase('market pushes on the socket', (kind) => {
     const parsedDetail = marketDetailPush.parse(detail);
     expect(parsedDetail).toMatchObject({ legal_id: 3, currency_id: 1 });
     // newest first
-    expect(parsedDetail.data.map((trade) => [trade.price, trade.number, trade.way])).toEqual([
-      ['65000.50', '0.200000', 'sell'],
-      ['65000.00', '0.100000', 'buy'],
+    expect(parsedDetail.data.map((trade) => [trade.price, trade.number, trade.amount, trade.way])).toEqual([
+      ['65000.50', '0.200000', '0.200000', 'sell'],
+      ['65000.00', '0.100000', '0.100000', 'buy'],
+    ]);
+    // the terminal shows `time` as it comes: the time of day on the platform's clock (UTC+8)
+    const shanghai = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(11, 19);
+    expect(parsedDetail.data.map((trade) => [trade.time, trade.time_ms])).toEqual([
+      [shanghai(now - 500), now - 500],
+      [shanghai(now - 1000), now - 1000],
     ]);
 
     const transaction = legacy.of('transaction').at(-1);

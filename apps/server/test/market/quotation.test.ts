@@ -128,7 +128,8 @@ describeEachDatabase('quotations, candle history and recent trades', (kind) => {
       legal_name: 'USDT',
       currency_name: 'BTC',
       symbol: 'BTC/USDT',
-      now_price: '96250.50',
+      // display figures travel as JSON numbers: old screens call toFixed on them
+      now_price: 96250.5,
       is_display: 1,
       logo: '/media/coins/btc.svg',
       lever_share_num: '0.01',
@@ -140,6 +141,10 @@ describeEachDatabase('quotations, candle history and recent trades', (kind) => {
       quantity_precision: 6,
     });
     expect(items[0]?.change).toMatch(/^([+-]\d+\.\d{2}|0\.00)$/);
+    for (const item of items) {
+      for (const field of ['now_price', 'high', 'low', 'volume']) expect(typeof item[field], `${String(item.symbol)} ${field}`).toBe('number');
+      expect((item.now_price as number).toFixed(item.price_precision as number)).toMatch(/^\d+\.\d+$/);
+    }
     // with or without a token
     const withToken = await api.get('currency/quotation_new', {}, { token: await api.login('demo@tessera.example', 'demo1234') });
     expect(withToken.body).toEqual(reply.body);
@@ -158,11 +163,11 @@ describeEachDatabase('quotations, candle history and recent trades', (kind) => {
     const reply = await api.get<{ quotation: Record<string, unknown>[] }[]>('currency/quotation_new');
     const btc = reply.body.message[0]?.quotation.find((item) => item.id === BTC_PAIR);
     expect(btc).toMatchObject({
-      now_price: '102500.50',
+      now_price: 102500.5,
       change: '+2.50',
-      high: '102500.50',
-      low: '99000.01',
-      volume: '0.875000',
+      high: 102500.5,
+      low: 99000.01,
+      volume: 0.875,
       // 102500.5 × 7.18 (the seeded USDT→CNY rate)
       cny_price: '735953.59',
     });
@@ -179,12 +184,12 @@ describeEachDatabase('quotations, candle history and recent trades', (kind) => {
       (item) => item.id === BTC_PAIR,
     );
     // 102500.5 against 101000: +1.4856… %, truncated
-    expect(later).toMatchObject({ change: '+1.48', high: '102500.50', low: '99000.01', volume: '0.375000' });
+    expect(later).toMatchObject({ change: '+1.48', high: 102500.5, low: 99000.01, volume: 0.375 });
     // a pair without trades in the window keeps its last price, no change, no volume
     clock.set(new Date(base + 5 * DAY).toISOString());
     const quiet = (await api.get<{ quotation: Record<string, unknown>[] }[]>('currency/quotation_new')).body.message[0]?.quotation;
-    expect(quiet?.find((item) => item.id === BTC_PAIR)).toMatchObject({ now_price: '102500.50', change: '0.00', high: '102500.50', low: '102500.50', volume: '0.000000' });
-    expect(quiet?.find((item) => item.id === ETH_PAIR)).toMatchObject({ now_price: '3421.37', change: '0.00', volume: '0.0000' });
+    expect(quiet?.find((item) => item.id === BTC_PAIR)).toMatchObject({ now_price: 102500.5, change: '0.00', high: 102500.5, low: 102500.5, volume: 0 });
+    expect(quiet?.find((item) => item.id === ETH_PAIR)).toMatchObject({ now_price: 3421.37, change: '0.00', volume: 0 });
   });
 
   it('lists the newest 30 trades of a pair, newest first', async () => {
@@ -198,7 +203,10 @@ describeEachDatabase('quotations, candle history and recent trades', (kind) => {
       id: expect.any(Number),
       price: '3434.50',
       number: '0.0100',
-      time: first + 34_000,
+      amount: '0.0100',
+      // 08:00:34 UTC is 16:00:34 on the platform's clock (Asia/Shanghai)
+      time: '16:00:34',
+      time_ms: first + 34_000,
       create_time: new Date(first + 34_000).toISOString().slice(0, 19).replace('T', ' '),
       way: 'buy',
       direction: 'buy',

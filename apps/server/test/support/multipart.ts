@@ -15,8 +15,8 @@ export interface FilePart {
   bytes: Buffer;
 }
 
-/** Posts a multipart form, as a browser's file input does. */
-export async function postFiles(app: TestApp, url: string, token: string | undefined, files: FilePart[]) {
+/** A multipart form body of files, as a browser's file input sends it. */
+export function multipartBody(files: FilePart[]): { contentType: string; payload: Buffer } {
   const boundary = '----tessera-test-boundary';
   const chunks: Buffer[] = [];
   for (const file of files) {
@@ -29,11 +29,17 @@ export async function postFiles(app: TestApp, url: string, token: string | undef
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, payload: Buffer.concat(chunks) };
+}
+
+/** Posts a multipart form, as a browser's file input does; `headers` adds e.g. a Cookie. */
+export async function postFiles(app: TestApp, url: string, token: string | undefined, files: FilePart[], headers: Record<string, string> = {}) {
+  const { contentType, payload } = multipartBody(files);
   const reply = await app.http.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authorization: token } : {}) },
-    payload: Buffer.concat(chunks),
+    headers: { ...headers, 'content-type': contentType, ...(token ? { authorization: token } : {}) },
+    payload,
   });
   return { status: reply.statusCode, body: reply.json<{ type: string; message: string }>() };
 }

@@ -11,6 +11,7 @@ const BTC_HASH = 'b'.repeat(64);
 const ERC_HASH = `0x${'c'.repeat(64)}`;
 
 interface Addresses {
+  address: string;
   btc: string;
   eth: string;
   usdt: string;
@@ -75,7 +76,12 @@ describeEachDatabase('deposits', (kind) => {
       expect(mine.erc).toBe(mine.eth);
       expect(mine.usdt_erc20).toBe(mine.eth);
       expect(mine.list.map((item) => item.type)).toEqual(expect.arrayContaining(['BTC', 'ETH', 'USDT-TRC20', 'USDT-ERC20', 'USDC-ERC20']));
+      // the old deposit screens' form: CHAIN:address pairs of the currency's networks, joined by commas
+      expect(mine.address).toBe(`TRC20:${mine.usdt},ERC20:${mine.eth}`);
+      const btcOnly = (await api.post<Addresses>('wallet/get_in_address', { currency: 1 }, { token: user.token })).body.message;
+      expect(btcOnly.address).toBe(`BTC:${mine.btc}`);
       const theirs = (await api.post<Addresses>('wallet/get_in_address', {}, { token: other.token })).body.message;
+      expect(theirs.address).toBe(`BTC:${theirs.btc},ERC20:${theirs.eth},TRC20:${theirs.usdt}`);
       expect(theirs.btc).not.toBe(mine.btc);
       expect(theirs.eth).not.toBe(mine.eth);
     });

@@ -69,6 +69,7 @@ export {
   type PushPayloads,
   type SocketIdentity,
 } from './socket';
+export type { QuotationGroup, QuotationItem } from '../lib/trading/market';
 export type {
   CandleBar,
   DaymarketPush,
@@ -77,8 +78,6 @@ export type {
   MarketDetailPush,
   NewsArticle,
   NewsSummary,
-  QuotationGroup,
-  QuotationItem,
   RecentTrade,
   TransactionPush,
   UserInfo,

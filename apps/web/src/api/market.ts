@@ -1,5 +1,6 @@
-import type { CandleBar, QuotationGroup, RecentTrade } from '@tessera/protocol';
+import type { CandleBar, QuotationGroup as WireQuotationGroup, RecentTrade } from '@tessera/protocol';
 import type { WirePeriod } from '../lib/trading/candles';
+import { quotationFromWire, type QuotationGroup } from '../lib/trading/market';
 import { call, refusalOf, send, type RequestOptions } from './client';
 
 /** `currency/detail`: a currency with its description (operator-written HTML). */
@@ -31,7 +32,8 @@ export interface CandleReply {
 /** Public market data (spec 1 §7): quotations, candles, recent trades, currency details. */
 export const marketApi = {
   /** Quotation groups (one per quote currency) with their pairs. */
-  quotations: (options?: RequestOptions) => call<QuotationGroup[]>('GET', 'currency/quotation_new', {}, options),
+  quotations: async (options?: RequestOptions): Promise<QuotationGroup[]> =>
+    quotationFromWire(await call<WireQuotationGroup[]>('GET', 'currency/quotation_new', {}, options)),
 
   /** `new_timeshar` answers `code` and `data` beside `type`, not a `message`. */
   candles: async (query: CandleQuery, options?: RequestOptions): Promise<CandleReply> => {

@@ -139,4 +139,12 @@ export const ara: Record<MessageKey, string> = {
   'guest login is not available': 'تسجيل الدخول كضيف غير متاح',
   'phone sign-up is not available': 'التسجيل برقم الهاتف غير متاح، يرجى استخدام البريد الإلكتروني',
   'text messages are not available': 'الرسائل النصية غير متاحة، يرجى استخدام البريد الإلكتروني',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': 'يرجى إرسال رمز التحقق أولاً',
+  'deposit': 'إيداع',
+  'withdrawal': 'سحب',
+  'pending': 'قيد المعالجة',
+  'completed': 'مكتمل',
+  'rejected': 'مرفوض',
+  'failed': 'فشل',
 };

@@ -139,4 +139,12 @@ export const en: Record<MessageKey, string> = {
   'guest login is not available': 'Guest login is not available',
   'phone sign-up is not available': 'Sign-up with a phone number is not available, please use an e-mail address',
   'text messages are not available': 'Text messages are not available, please use e-mail',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': 'Please send a verification code first',
+  'deposit': 'Deposit',
+  'withdrawal': 'Withdrawal',
+  'pending': 'Pending',
+  'completed': 'Completed',
+  'rejected': 'Rejected',
+  'failed': 'Failed',
 };

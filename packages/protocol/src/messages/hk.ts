@@ -139,4 +139,12 @@ export const hk: Record<MessageKey, string> = {
   'guest login is not available': '訪客登入不可用',
   'phone sign-up is not available': '暫不支援手機號碼註冊，請使用電郵',
   'text messages are not available': '短訊服務不可用，請使用電郵',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': '請先發送驗證碼',
+  'deposit': '充幣',
+  'withdrawal': '提幣',
+  'pending': '處理中',
+  'completed': '已完成',
+  'rejected': '已駁回',
+  'failed': '失敗',
 };

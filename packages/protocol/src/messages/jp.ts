@@ -139,4 +139,12 @@ export const jp: Record<MessageKey, string> = {
   'guest login is not available': 'ゲストログインは利用できません',
   'phone sign-up is not available': '電話番号での登録は利用できません。メールアドレスをご利用ください',
   'text messages are not available': 'SMS は利用できません。メールをご利用ください',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': '先に認証コードを送信してください',
+  'deposit': '入金',
+  'withdrawal': '出金',
+  'pending': '処理中',
+  'completed': '完了',
+  'rejected': '却下',
+  'failed': '失敗',
 };

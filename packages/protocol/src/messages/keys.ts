@@ -142,6 +142,14 @@ export const MESSAGE_KEYS = [
   'guest login is not available',
   'phone sign-up is not available',
   'text messages are not available',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first',
+  'deposit',
+  'withdrawal',
+  'pending',
+  'completed',
+  'rejected',
+  'failed',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -139,4 +139,12 @@ export const kr: Record<MessageKey, string> = {
   'guest login is not available': '게스트 로그인을 사용할 수 없습니다',
   'phone sign-up is not available': '휴대폰 번호로는 가입할 수 없습니다. 이메일을 사용해 주세요',
   'text messages are not available': '문자 메시지를 사용할 수 없습니다. 이메일을 사용해 주세요',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': '먼저 인증 코드를 보내 주세요',
+  'deposit': '입금',
+  'withdrawal': '출금',
+  'pending': '처리 중',
+  'completed': '완료',
+  'rejected': '거절됨',
+  'failed': '실패',
 };

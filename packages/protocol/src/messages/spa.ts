@@ -139,4 +139,12 @@ export const spa: Record<MessageKey, string> = {
   'guest login is not available': 'El acceso como invitado no está disponible',
   'phone sign-up is not available': 'El registro con número de teléfono no está disponible; use un correo electrónico',
   'text messages are not available': 'Los mensajes de texto no están disponibles; use el correo electrónico',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': 'Primero envíe un código de verificación',
+  'deposit': 'Depósito',
+  'withdrawal': 'Retiro',
+  'pending': 'Pendiente',
+  'completed': 'Completado',
+  'rejected': 'Rechazado',
+  'failed': 'Fallido',
 };

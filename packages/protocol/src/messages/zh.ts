@@ -139,4 +139,12 @@ export const zh: Record<MessageKey, string> = {
   'guest login is not available': '游客登录不可用',
   'phone sign-up is not available': '暂不支持手机号注册，请使用邮箱',
   'text messages are not available': '短信服务不可用，请使用邮箱',
+  // legacy clients: verification by browser session, deposit and withdrawal records
+  'send a verification code first': '请先发送验证码',
+  'deposit': '充币',
+  'withdrawal': '提币',
+  'pending': '处理中',
+  'completed': '已完成',
+  'rejected': '已驳回',
+  'failed': '失败',
 };

@@ -28,6 +28,15 @@ export type CandlePeriod = (typeof CANDLE_PERIODS)[number];
 export const candlePeriod = z.enum(CANDLE_PERIODS);
 
 const decimalText = z.string().describe('decimal text, exact, at the pair precision');
+/**
+ * A figure old quotation screens format with `toFixed`: a JSON number when the number, written
+ * at the pair's precision, gives back the exact decimal text; the decimal text otherwise (more
+ * digits than a double holds).
+ */
+export const displayFigure = z
+  .union([z.number(), z.string()])
+  .describe('JSON number at the pair precision; decimal text only when a number would lose digits');
+export type DisplayFigure = z.infer<typeof displayFigure>;
 const flag = z.union([z.literal(0), z.literal(1)]);
 
 export const quotationItem = z.object({
@@ -37,11 +46,11 @@ export const quotationItem = z.object({
   legal_name: z.string(),
   currency_name: z.string(),
   symbol: z.string().describe('BTC/USDT'),
-  now_price: decimalText.describe('last trade price'),
+  now_price: displayFigure.describe('last trade price (number; decimal text only when a number would lose digits)'),
   change: z.string().describe('24 h change in percent, 2 decimals, signed: +1.25, -0.40, 0.00'),
-  volume: decimalText.describe('24 h volume in the base currency'),
-  high: decimalText.describe('24 h high'),
-  low: decimalText.describe('24 h low'),
+  volume: displayFigure.describe('24 h volume in the base currency (number; decimal text only when a number would lose digits)'),
+  high: displayFigure.describe('24 h high (number; decimal text only when a number would lose digits)'),
+  low: displayFigure.describe('24 h low (number; decimal text only when a number would lose digits)'),
   cny_price: z.string().describe('now_price × the operator USDT→CNY rate, floored to max(2, price_precision) decimals'),
   is_display: flag,
   logo: z.string(),
@@ -110,7 +119,9 @@ export const recentTrade = z.object({
   id: z.int(),
   price: decimalText,
   number: decimalText.describe('quantity in the base currency'),
-  time: z.int().describe('unix milliseconds'),
+  amount: decimalText.describe('the same as number: the terminal reads time, price, amount, direction'),
+  time: z.string().describe('HH:mm:ss in the platform time zone (Asia/Shanghai): display text'),
+  time_ms: z.int().describe('the trade time, unix milliseconds'),
   create_time: z.string().describe('YYYY-MM-DD HH:mm:ss, UTC'),
   way: z.enum(['buy', 'sell']).describe('the taker side'),
   direction: z.enum(['buy', 'sell']).describe('the same as way'),

@@ -114,6 +114,9 @@ export const accountLogPage = z.object({ data: z.array(walletLogItem), page: z.i
 export const depositAddressBody = z.object({ currency: optionalWholeNumber, lang: optionalText(8), ...cacheBusting });
 /** wallet/get_in_address(s): the caller's own deposit addresses, derived from the operator's keys. */
 export const depositAddresses = z.object({
+  address: z
+    .string()
+    .describe('old deposit screens read this: CHAIN:address pairs joined by commas (ERC20:0x…,TRC20:T…), the networks of the named currency, else all'),
   btc: z.string().describe('bech32 (P2WPKH)'),
   eth: z.string().describe('EIP-55; also receives USDT-ERC20'),
   usdt: z.string().describe('TRON base58check: USDT-TRC20'),
@@ -220,6 +223,26 @@ export const withdrawalRecord = z.object({
 });
 export const withdrawalRecordPage = pagedSchema(withdrawalRecord);
 export const recordListBody = z.object({ currency: optionalWholeNumber, ...pageQuery });
+
+/** charge_mention/log: the caller's deposits and withdrawals together, newest first. */
+export const chainRecordQuery = z.object({ ...pageQuery, ...cacheBusting });
+export const chainRecord = z.object({
+  id: z.int().describe('the deposit request id or the withdrawal id (see kind)'),
+  kind: z.enum(['deposit', 'withdrawal']),
+  currency: z.int(),
+  currency_name: z.string(),
+  value: z.string().describe('signed decimal text: + credited or awaiting credit, - withdrawn (fee included)'),
+  fee: z.string(),
+  info: z.string().describe('deposit or withdrawal, in the language of the request'),
+  transaction_info: z.string().describe('pending, completed, rejected or failed, in the language of the request'),
+  status: z.int().describe('the status code of the deposit (0, 1, 2) or withdrawal (1 to 6) lists'),
+  network: z.string(),
+  address: z.string().describe('withdrawals: where it was sent'),
+  hash: z.string(),
+  created_time: z.string(),
+});
+export const chainRecordPage = z.object({ data: z.array(chainRecord), page: z.int(), pages: z.int(), total: z.int() });
+export type ChainRecord = z.infer<typeof chainRecord>;
 
 // ---- Saved addresses ----
 

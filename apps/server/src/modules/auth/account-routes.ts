@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   cacheBusting,
   checkCodeBody,
@@ -12,35 +12,41 @@ import {
 } from '@tessera/protocol';
 import { z } from 'zod';
 import { contentLanguage } from '../../http/content-language';
+import { verificationSessionOf } from '../../http/cookies';
 import type { RouteDeps } from '../../app/deps';
 
 const okText = replySchema(z.string());
 
 /** Verification codes, registration and the forgotten-password reset: all public calls. */
-export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
-  const client = (request: FastifyRequest, lan?: string) => ({ ip: request.ip, lang: contentLanguage(request, lan) });
+export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, cookies }) => {
+  const client = (request: FastifyRequest, reply: FastifyReply, lan?: string) => ({
+    ip: request.ip,
+    lang: contentLanguage(request, lan),
+    session: cookies.verificationSession(request, reply),
+  });
+  const sessionNote = 'Sets the verification cookie (httpOnly, SameSite=Lax) the two-step forms rely on.';
 
   app.post(
     '/sms_mail',
-    { schema: { tags: ['account'], summary: 'Send a 6-digit code by e-mail', body: codeRequestBody, response: { 200: okText } } },
-    async (request) => {
-      await services.codes.request('email', request.body, client(request, request.body.lan));
+    { schema: { tags: ['account'], summary: 'Send a 6-digit code by e-mail', description: sessionNote, body: codeRequestBody, response: { 200: okText } } },
+    async (request, reply) => {
+      await services.codes.request('email', request.body, client(request, reply, request.body.lan));
       return { type: 'ok' as const, message: 'operation ok' };
     },
   );
 
   app.post(
     '/sms_send',
-    { schema: { tags: ['account'], summary: 'Send a 6-digit code by SMS', body: codeRequestBody, response: { 200: okText } } },
-    async (request) => {
-      await services.codes.request('sms', request.body, client(request, request.body.lan));
+    { schema: { tags: ['account'], summary: 'Send a 6-digit code by SMS', description: sessionNote, body: codeRequestBody, response: { 200: okText } } },
+    async (request, reply) => {
+      await services.codes.request('sms', request.body, client(request, reply, request.body.lan));
       return { type: 'ok' as const, message: 'operation ok' };
     },
   );
 
-  for (const [path, field] of [
-    ['/user/check_email', 'email_code'],
-    ['/user/check_mobile', 'mobile_code'],
+  for (const [path, field, channel] of [
+    ['/user/check_email', 'email_code', 'email'],
+    ['/user/check_mobile', 'mobile_code', 'sms'],
   ] as const) {
     app.post(
       path,
@@ -48,12 +54,14 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { ser
         schema: {
           tags: ['account'],
           summary: 'Check a code without spending it (first step of two-step forms)',
+          description:
+            'Without `user_string` the code is the newest one sent under the verification cookie. A pass marks the cookie for that address and purpose for 10 minutes: user/register or user/forget may then come with an empty `code`, once.',
           body: checkCodeBody,
           response: { 200: okText },
         },
       },
       async (request) => {
-        await services.codes.check({ ...request.body, code: request.body[field] });
+        await services.codes.check(channel, { ...request.body, code: request.body[field] }, verificationSessionOf(request));
         return { type: 'ok' as const, message: 'operation ok' };
       },
     );
@@ -61,18 +69,34 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { ser
 
   app.post(
     '/user/register',
-    { schema: { tags: ['account'], summary: 'Register with an e-mail or phone code', body: registerBody, response: { 200: okText } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Register with an e-mail or phone code',
+        description: 'An empty `code` is accepted once after user/check_email or user/check_mobile passed under the same verification cookie.',
+        body: registerBody,
+        response: { 200: okText },
+      },
+    },
     async (request) => {
-      await services.registration.register(request.body);
+      await services.registration.register(request.body, verificationSessionOf(request));
       return { type: 'ok' as const, message: 'operation ok' };
     },
   );
 
   app.post(
     '/user/forget',
-    { schema: { tags: ['account'], summary: 'Set a new login password with a code', body: forgetBody, response: { 200: okText } } },
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new login password with a code',
+        description: 'An empty `code` is accepted once after a check of a `forget` code passed under the same verification cookie.',
+        body: forgetBody,
+        response: { 200: okText },
+      },
+    },
     async (request) => {
-      await services.registration.resetPassword(request.body);
+      await services.registration.resetPassword(request.body, verificationSessionOf(request));
       return { type: 'ok' as const, message: 'operation ok' };
     },
   );

@@ -30,7 +30,8 @@ export class CodeDispatchService {
     private readonly textMessages = true,
   ) {}
 
-  async request(channel: 'email' | 'sms', input: CodeRequestInput, client: { ip: string; lang: Lang }): Promise<void> {
+  /** `client.session`: the browser's verification session, under which the code is recorded. */
+  async request(channel: 'email' | 'sms', input: CodeRequestInput, client: { ip: string; lang: Lang; session?: string }): Promise<void> {
     if (channel === 'sms' && !this.textMessages) refuse('text messages are not available');
     if (!input.user_string) refuse(channel === 'email' ? 'enter the e-mail' : 'enter account');
     const purpose = purposeOf(input.type);
@@ -44,15 +45,23 @@ export class CodeDispatchService {
       if (!user || user.is_vistor) refuse('user not found');
     }
     if (purpose === 'bind' && (await this.users.findByEmail(address.address))) refuse('e-mail already bound to another account');
-    await this.codes.send({ channel, address: address.address, purpose, ip: client.ip, lang: client.lang });
+    await this.codes.send({ channel, address: address.address, purpose, ip: client.ip, lang: client.lang, session: client.session });
   }
 
-  /** user/check_email and user/check_mobile: the first step of two-step forms. */
-  async check(input: { user_string?: string; code?: string; type?: string; country_code?: string }): Promise<void> {
-    if (!input.user_string) refuse('parameter error');
+  /**
+   * user/check_email and user/check_mobile: the first step of two-step forms. Old forms send only
+   * the code: it is then the newest one sent under the browser's verification session.
+   */
+  async check(
+    channel: 'email' | 'sms',
+    input: { user_string?: string; code?: string; type?: string; country_code?: string },
+    session: string | undefined,
+  ): Promise<void> {
+    const purpose = input.type ? purposeOf(input.type) : undefined;
+    if (!input.user_string) return this.codes.check({ channel, code: input.code, purpose, session });
     if (!input.code) refuse('enter the verification code');
     const address = parseAccountAddress(input.user_string, normaliseCountryCode(input.country_code));
     if (!address) refuse('the e-mail or phone number does not match the rules');
-    await this.codes.check(address.address, purposeOf(input.type), input.code);
+    await this.codes.check({ channel, code: input.code, address: address.address, purpose: purpose ?? 'register', session });
   }
 }

@@ -49,14 +49,17 @@ export class RegistrationService {
     return (await this.settings.get<boolean>(SETTING.inviteCodeRequired)) ?? false;
   }
 
-  /** Every rule of spec 3 §5 "Register", the cheap ones first, the code last. */
-  async register(input: RegistrationInput): Promise<UserRow> {
+  /**
+   * Every rule of spec 3 §5 "Register", the cheap ones first, the code last. `session`: the
+   * browser's verification session; with it the code may be empty when a check marked it.
+   */
+  async register(input: RegistrationInput, session?: string): Promise<UserRow> {
     if (!input.user_string) refuse('enter account');
     const countryCode = normaliseCountryCode(input.country_code);
     const account = parseAccountAddress(input.user_string, countryCode);
     if (!account) refuse('the e-mail or phone number does not match the rules');
     if (account.channel === 'sms' && !this.phoneSignup) refuse('phone sign-up is not available');
-    if (!input.code) refuse('enter the verification code');
+    if (!input.code && !session) refuse('enter the verification code');
     const password = checkNewPassword(input.password, input.re_password);
 
     const inviteCode = input.extension_code?.trim() ?? '';
@@ -65,7 +68,7 @@ export class RegistrationService {
     if (inviteCode && (!inviter || inviter.is_vistor)) refuse('invite code not found');
     if (await this.users.findByAccount(account.address)) refuse('account already exists');
 
-    await this.codes.consume(account.address, 'register', input.code);
+    await this.codes.consumeOrTakeMark(account.address, 'register', input.code, session);
     const agent = inviter ? await this.regionAgentOf(inviter) : undefined;
     try {
       return await this.users.create({
@@ -87,14 +90,14 @@ export class RegistrationService {
     }
   }
 
-  /** Forgot login password: a code sent to the account proves ownership. */
-  async resetPassword(input: PasswordResetInput): Promise<void> {
+  /** Forgot login password: a code sent to the account (or a session a check marked) proves ownership. */
+  async resetPassword(input: PasswordResetInput, session?: string): Promise<void> {
     const account = this.resettableAccount(input.account);
-    if (!input.code) refuse('enter the verification code');
+    if (!input.code && !session) refuse('enter the verification code');
     const password = checkNewPassword(input.password, input.repassword);
     const user = await this.users.findByAccount(account);
     if (!user || user.is_vistor) refuse('user not found');
-    await this.codes.consume(account, 'forget', input.code);
+    await this.codes.consumeOrTakeMark(account, 'forget', input.code, session);
     await this.users.setPassword(user.id, await hashPassword(password));
     await this.sessions.revokeAllOf(user.id, this.clock());
   }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { loginBody, loginReply, refusalSchema, replySchema } from '@tessera/protocol';
 import { z } from 'zod';
 import { tokenOf } from '../../http/authenticate';
+import { sessionCookieToken } from '../../http/cookies';
 import type { RouteDeps } from '../../app/deps';
 import type { ClientInfo } from './service';
 
@@ -10,7 +11,7 @@ function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
 }
 
-export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, cookies }) => {
   app.post(
     '/user/login',
     {
@@ -18,17 +19,18 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
         tags: ['account'],
         summary: 'Log in with account and password, or as a guest with is_vistor=1',
         description:
-          'On success `message` is the token; `token`, `is_vistor` and `account` repeat it for clients that read fields.',
+          'On success `message` is the token; `token`, `is_vistor` and `account` repeat it for clients that read fields. The token is also set as an httpOnly, SameSite=Lax session cookie, which only the socket handshake and `POST upload` accept.',
         body: loginBody,
         response: { 200: z.union([loginReply, refusalSchema]) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = request.body;
       const result =
         body.is_vistor === 1
           ? await services.auth.guestLogin(clientOf(request))
           : await services.auth.login(body.user_string, body.password, clientOf(request));
+      cookies.setSession(request, reply, result.token);
       return {
         type: 'ok' as const,
         message: result.token,
@@ -44,13 +46,14 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
     {
       schema: {
         tags: ['account'],
-        summary: 'Revoke the token sent in Authorization',
+        summary: 'Revoke the token sent in Authorization and the session cookie’s, clear the cookie, close their sockets',
         response: { 200: replySchema(z.string()) },
       },
     },
-    async (request) => {
-      const token = tokenOf(request);
-      if (token) await services.auth.logout(token);
+    async (request, reply) => {
+      const tokens = new Set([tokenOf(request), sessionCookieToken(request)].filter((token) => token !== undefined));
+      for (const token of tokens) await services.auth.logout(token);
+      cookies.clearSession(request, reply);
       return { type: 'ok' as const, message: 'logged out' };
     },
   );

@@ -28,6 +28,8 @@ const decoyHash = hashPassword('decoy-password-never-matches');
 
 export class AuthService {
   private readonly tries = new KeyedSerializer();
+  /** told the digest of each session a logout ends (the socket gateway closes its sockets) */
+  private readonly logoutListeners: ((digest: string) => void)[] = [];
 
   constructor(
     private readonly users: UserRepository,
@@ -81,7 +83,14 @@ export class AuthService {
   }
 
   async logout(token: string): Promise<void> {
-    await this.sessions.revoke(tokenDigest(token), this.clock());
+    const digest = tokenDigest(token);
+    await this.sessions.revoke(digest, this.clock());
+    for (const listener of this.logoutListeners) listener(digest);
+  }
+
+  /** Calls `listener` with the token digest of every session a logout ends. */
+  onLogout(listener: (digest: string) => void): void {
+    this.logoutListeners.push(listener);
   }
 
   /** The user behind a token, or why there is none. */

@@ -9,7 +9,7 @@ import { floorDecimal } from '@tessera/protocol';
 import type { UploadService } from '../uploads/service';
 import type { ChainGate } from '../wallets/chain-gate';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
-import { isNetwork, isValidTxHash, networkNamedBy, normalizeTxHash, sameAddress, type Network } from './chain';
+import { isNetwork, isValidTxHash, NETWORKS, networkNamedBy, normalizeTxHash, sameAddress, type Network } from './chain';
 import type { AddressSet, DepositAddressService } from './address-service';
 import type { DepositRepository, DepositRequestRow } from './repository';
 import type { ChainDeposit } from './watcher';
@@ -84,7 +84,9 @@ export class DepositService {
       refuse('this currency cannot be deposited');
     }
     const own = await this.addresses.ofUser(userId);
+    const named = currencies.find((currency) => currency.id === currencyId);
     return {
+      address: legacyAddressText(named ? named.networks.filter(isNetwork) : [...NETWORKS], own),
       btc: own.btc,
       eth: own.erc20,
       usdt: own.trc20,
@@ -282,6 +284,13 @@ export class DepositService {
 
 /** The turn key of one output: every decision on it waits for the one before. */
 const outputKey = (network: string, txHash: string, outputIndex: number) => `${network}:${normalizeTxHash(txHash)}:${outputIndex}`;
+/**
+ * The addresses as old deposit screens read them: `CHAIN:address` pairs joined by commas
+ * (`ERC20:0x…,TRC20:T…`), the chain being the network's name in capitals.
+ */
+export function legacyAddressText(networks: readonly Network[], addresses: AddressSet): string {
+  return networks.map((network) => `${network.toUpperCase()}:${addresses[network]}`).join(',');
+}
 
 /** The deposit routes of each currency: BTC, ETH, USDT on TRC20 and ERC20, USDC on ERC20. */
 function listFor(currencies: WalletCurrencyRow[], addresses: AddressSet) {

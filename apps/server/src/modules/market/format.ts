@@ -1,6 +1,6 @@
 import { floorDecimal, type CandleBar, type KlinePush, type RecentTrade } from '@tessera/protocol';
 import { formatAmount, SCALE, type Atoms } from '../../core/amount';
-import { formatTimestamp } from '../../lib/time';
+import { formatPlatformClock, formatTimestamp } from '../../lib/time';
 import type { Candle } from './candle-book';
 import type { TradeRow } from './market-repository';
 
@@ -30,6 +30,16 @@ const UNIT = 10n ** BigInt(SCALE);
 /** Exact decimal text cut (floored toward zero) to `decimals`: never rounded up. */
 export function fixed(atoms: Atoms, decimals: number): string {
   return floorDecimal(formatAmount(atoms), decimals);
+}
+
+/**
+ * A display figure of a quotation item (old screens call `toFixed` on it): the JSON number when
+ * that number, written with `decimals` decimals, is exactly `text`, so nothing is lost; else the
+ * decimal text itself (a figure with more significant digits than a double holds).
+ */
+export function displayFigure(text: string, decimals: number): number | string {
+  const value = Number(text);
+  return Number.isFinite(value) && value.toFixed(decimals) === text ? value : text;
 }
 
 /** The change from `reference` to `last` in percent, truncated to 2 decimals, signed: `+1.25`. */
@@ -63,11 +73,14 @@ export function candleBar(candle: Candle, pair: PairInfo): CandleBar {
 }
 
 export function recentTrade(trade: TradeRow, pair: PairInfo): RecentTrade {
+  const quantity = fixed(trade.quantity, pair.quantityPrecision);
   return {
     id: trade.tradeId,
     price: fixed(trade.price, pair.pricePrecision),
-    number: fixed(trade.quantity, pair.quantityPrecision),
-    time: trade.time.getTime(),
+    number: quantity,
+    amount: quantity,
+    time: formatPlatformClock(trade.time),
+    time_ms: trade.time.getTime(),
     create_time: formatTimestamp(trade.time),
     way: trade.takerSide,
     direction: trade.takerSide,

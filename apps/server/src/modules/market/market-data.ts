@@ -20,6 +20,7 @@ import {
   candleBar,
   changePercent,
   cnyDecimals,
+  displayFigure,
   fixed,
   klineFields,
   multiply,
@@ -393,7 +394,7 @@ export class MarketData {
   private quotationItem(pair: PairInfo, now: number): QuotationItem {
     const stats = this.days.get(pair.id)?.stats(now);
     const last = stats?.last ?? pair.referencePrice;
-    const price = (atoms: Atoms) => fixed(atoms, pair.pricePrecision);
+    const price = (atoms: Atoms) => displayFigure(fixed(atoms, pair.pricePrecision), pair.pricePrecision);
     return {
       id: pair.id,
       legal_id: pair.legalId,
@@ -403,7 +404,7 @@ export class MarketData {
       symbol: pair.symbol,
       now_price: price(last),
       change: stats ? changePercent(stats.last, stats.reference) : '0.00',
-      volume: fixed(stats?.volume ?? 0n, pair.quantityPrecision),
+      volume: displayFigure(fixed(stats?.volume ?? 0n, pair.quantityPrecision), pair.quantityPrecision),
       high: price(stats?.high ?? last),
       low: price(stats?.low ?? last),
       cny_price: fixed(multiply(last, this.cnyRate), cnyDecimals(pair)),

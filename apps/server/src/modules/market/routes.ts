@@ -4,6 +4,7 @@ import {
   currencyDetail,
   currencyDetailQuery,
   currencyList,
+  marketCategory,
   quotationList,
   recentTrades,
   replySchema,
@@ -27,6 +28,19 @@ export const marketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
       },
     },
     async () => ({ type: 'ok' as const, message: await services.currencies.list() }),
+  );
+
+  app.get(
+    '/currency/type',
+    {
+      schema: {
+        tags: ['market'],
+        summary: 'Market categories, as old clients show them: value 3 is crypto-currency',
+        querystring: z.object(cacheBusting),
+        response: { 200: replySchema(z.array(marketCategory)) },
+      },
+    },
+    async () => ({ type: 'ok' as const, message: services.currencies.categories() }),
   );
 
   app.get(

@@ -18,8 +18,18 @@ function toSummary(row: CurrencyRow) {
   };
 }
 
+/**
+ * The market categories old clients show as tabs: 3 is crypto-currency. Every market here is a
+ * crypto-currency pair, so that is the only one.
+ */
+const MARKET_CATEGORIES = [{ value: 3, sort: 1 }];
+
 export class CurrencyService {
   constructor(private readonly currencies: CurrencyRepository) {}
+
+  categories() {
+    return MARKET_CATEGORIES.map((category) => ({ ...category }));
+  }
 
   async list() {
     const [legal, currencies] = await Promise.all([this.currencies.listFiat(), this.currencies.listDisplayed()]);

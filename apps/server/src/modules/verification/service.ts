@@ -1,15 +1,17 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_CODE_PATTERN, type Lang } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
 import type { Clock } from '../../lib/time';
 import type { Mailer, SmsProvider } from '../messaging/messenger';
 import { renderCode } from '../messaging/templates';
+import type { VerificationMarkRepository } from './mark-repository';
 import type { VerificationCodeRepository } from './repository';
 import {
   CODE_RESEND_SECONDS,
   CODE_TTL_MINUTES,
   MAX_CODES_PER_ADDRESS_PER_HOUR,
   MAX_CODES_PER_IP_PER_HOUR,
+  MARK_MINUTES,
   MAX_FAILED_CHECKS,
   type CodePurpose,
 } from './policy';
@@ -21,6 +23,18 @@ export interface CodeRequest {
   purpose: CodePurpose;
   ip: string;
   lang: Lang;
+  /** the browser's verification session (the cookie's random id), when it has one */
+  session?: string;
+}
+
+/** A check of user/check_email or user/check_mobile. */
+export interface CodeCheck {
+  channel: 'email' | 'sms';
+  code: string | undefined;
+  /** the address the code went to; absent, the newest code sent under `session` by `channel` */
+  address?: string;
+  purpose?: CodePurpose;
+  session?: string;
 }
 
 /** HMAC-SHA256 of address, purpose and code under the row's own random salt, hex. */
@@ -29,6 +43,9 @@ const digest = (salt: string, address: string, purpose: string, code: string) =>
 
 const sameDigest = (stored: string, computed: string) =>
   stored.length === computed.length && timingSafeEqual(Buffer.from(stored), Buffer.from(computed));
+
+/** Sessions are kept by the digest of their id, as tokens are. */
+const sessionDigest = (session: string) => createHash('sha256').update(session).digest('hex');
 
 /**
  * Six-digit, single-use codes that expire. Only a keyed digest is stored, under a salt of its own
@@ -41,6 +58,7 @@ export class VerificationService {
     private readonly mailer: Mailer,
     private readonly sms: SmsProvider,
     private readonly clock: Clock,
+    private readonly marks: VerificationMarkRepository,
   ) {}
 
   async send(request: CodeRequest): Promise<void> {
@@ -58,7 +76,7 @@ export class VerificationService {
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const salt = randomBytes(16).toString('hex');
-    const id = await this.codes.add({
+    const codeId = await this.codes.add({
       address: request.address,
       purpose: request.purpose,
       codeHash: digest(salt, request.address, request.purpose, code),
@@ -72,14 +90,45 @@ export class VerificationService {
     try {
       await (request.channel === 'email' ? this.mailer.send(message) : this.sms.send(message));
     } catch {
-      await this.codes.remove(id);
+      await this.codes.remove(codeId);
       refuse('send failure');
+    }
+    // only a code that went out is recorded under the browser's session
+    if (request.session) {
+      const { channel, address, purpose } = request;
+      await this.marks.recordSent({ sessionHash: sessionDigest(request.session), channel, address, purpose, codeId, at: now });
     }
   }
 
-  /** Checks a code without spending it (the first step of the two-step forms). */
-  async check(address: string, purpose: CodePurpose, code: string | undefined): Promise<void> {
-    await this.verify(address, purpose, code, false);
+  /**
+   * Checks a code without spending it (the first step of the two-step forms). Without an address
+   * the code is the newest one sent under the browser session by that channel. With a session, a
+   * pass marks it for the address and purpose: for MARK_MINUTES, a later call may go without the
+   * code, once (`consumeOrTakeMark`). Wrong guesses count against the code on either path.
+   */
+  async check(input: CodeCheck): Promise<void> {
+    if (!input.code) refuse('enter the verification code');
+    let address = input.address;
+    let purpose = input.purpose;
+    if (!address) {
+      const sent = input.session ? await this.marks.newestSent(sessionDigest(input.session), input.channel, purpose) : undefined;
+      if (!sent) refuse('send a verification code first');
+      address = sent.address;
+      purpose = sent.purpose as CodePurpose;
+    }
+    const resolvedPurpose = purpose ?? 'register';
+    const codeId = await this.verify(address, resolvedPurpose, input.code, false);
+    if (!input.session) return;
+    const now = this.clock();
+    await this.marks.mark({
+      sessionHash: sessionDigest(input.session),
+      channel: input.channel,
+      address,
+      purpose: resolvedPurpose,
+      codeId,
+      at: now,
+      until: new Date(now.getTime() + MARK_MINUTES * 60_000),
+    });
   }
 
   /** Checks and spends a code: it never passes again. */
@@ -87,7 +136,21 @@ export class VerificationService {
     await this.verify(address, purpose, code, true);
   }
 
-  private async verify(address: string, purpose: CodePurpose, code: string | undefined, spend: boolean): Promise<void> {
+  /**
+   * Spends the code when one is given (as `consume`); without one, uses up the session's live mark
+   * for this address and purpose, and spends the code the mark stands for.
+   */
+  async consumeOrTakeMark(address: string, purpose: CodePurpose, code: string | undefined, session: string | undefined): Promise<void> {
+    if (code) return this.consume(address, purpose, code);
+    if (!session) refuse('enter the verification code');
+    const now = this.clock();
+    const codeId = await this.marks.take(sessionDigest(session), address, purpose, now);
+    if (codeId === undefined) refuse('enter the verification code');
+    if (!(await this.codes.markUsed(codeId, now))) refuse('wrong verification code');
+  }
+
+  /** Answers the id of the code that passed. */
+  private async verify(address: string, purpose: CodePurpose, code: string | undefined, spend: boolean): Promise<number> {
     if (!code) refuse('enter the verification code');
     if (!VERIFICATION_CODE_PATTERN.test(code)) refuse('wrong verification code');
     const latest = await this.codes.newest(address, purpose);
@@ -98,5 +161,6 @@ export class VerificationService {
       refuse('wrong verification code');
     }
     if (spend && !(await this.codes.markUsed(latest.id, this.clock()))) refuse('wrong verification code');
+    return latest.id;
   }
 }

@@ -1,4 +1,4 @@
-import { translateMessage, type Lang, type MessageKey } from '@tessera/protocol';
+import { WITHDRAWAL_STATUS, translateMessage, type ChainRecord, type Lang, type MessageKey } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
 import { formatAmount, parseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
@@ -6,6 +6,7 @@ import { notional } from '../../core/spot/pair';
 import { isWallet, type Wallet } from '../../core/wallets';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
+import type { ChainRecordRepository, ChainRecordRow } from './chain-records-repository';
 import { flag, showAtoms } from './display';
 import type { LedgerEntryRow, WalletCurrencyRow, WalletRepository } from './repository';
 
@@ -37,6 +38,7 @@ export class WalletRecordsService {
     /** a currency's value in USDT, as wallet/list counts it */
     private readonly usdtPrice: (currency: WalletCurrencyRow) => Atoms,
     private readonly usdtCnyRate: () => Atoms,
+    private readonly chainRecords: ChainRecordRepository,
   ) {}
 
   async currencyList() {
@@ -87,6 +89,20 @@ export class WalletRecordsService {
     return { data: list, ...rest };
   }
 
+  /** charge_mention/log: deposits and withdrawals together, newest first, under `data`. */
+  async depositsAndWithdrawals(userId: number, page: PageRequest, lang: Lang) {
+    const [{ rows, total }, names] = await Promise.all([
+      pageOf(page, (limit, offset) => this.chainRecords.listOfUser(userId, limit, offset)),
+      this.wallets.names(),
+    ]);
+    const { list: data, ...rest } = paged(
+      rows.map((row) => chainRecord(row, names, lang)),
+      total,
+      page,
+    );
+    return { data, ...rest };
+  }
+
   private async entries(userId: number, filter: { wallet?: Wallet; currencyId?: number }, page: PageRequest, lang: Lang) {
     const [{ rows, total }, names] = await Promise.all([
       pageOf(page, (limit, offset) => this.wallets.entries(userId, filter, limit, offset)),
@@ -108,5 +124,37 @@ function item(row: LedgerEntryRow, names: Map<number, string>, lang: Lang) {
     account: row.wallet,
     currency: row.currency_id,
     currency_name: names.get(row.currency_id) ?? '',
+  };
+}
+
+/** The plain outcome of a deposit (0 pending, 1 confirmed, 2 rejected) or of a withdrawal's state. */
+const DEPOSIT_OUTCOME: Record<string, MessageKey> = { '0': 'pending', '1': 'completed', '2': 'rejected' };
+const WITHDRAWAL_OUTCOME: Record<string, MessageKey> = {
+  applying: 'pending',
+  approved: 'pending',
+  success: 'completed',
+  in_station: 'completed',
+  failed: 'failed',
+  rejected: 'rejected',
+};
+
+function chainRecord(row: ChainRecordRow, names: Map<number, string>, lang: Lang): ChainRecord {
+  const amount = showAtoms(parseAmount(row.amount), 8);
+  const deposit = row.kind === 'deposit';
+  const outcome = (deposit ? DEPOSIT_OUTCOME : WITHDRAWAL_OUTCOME)[row.status];
+  return {
+    id: Number(row.id),
+    kind: row.kind,
+    currency: row.currency_id,
+    currency_name: names.get(row.currency_id) ?? '',
+    value: deposit ? amount : `-${amount}`,
+    fee: showAtoms(parseAmount(row.fee), 8),
+    info: translateMessage(deposit ? 'deposit' : 'withdrawal', lang),
+    transaction_info: outcome ? translateMessage(outcome, lang) : row.status,
+    status: deposit ? Number(row.status) : (WITHDRAWAL_STATUS[row.status as keyof typeof WITHDRAWAL_STATUS] ?? 0),
+    network: row.network,
+    address: row.address,
+    hash: row.tx_hash,
+    created_time: formatTimestamp(row.created_at),
   };
 }

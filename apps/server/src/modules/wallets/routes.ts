@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountLogBody,
   accountLogPage,
+  chainRecordPage,
+  chainRecordQuery,
   pagedSchema,
   replySchema,
   transferHistoryBody,
@@ -106,6 +108,32 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
       ),
     }),
   );
+
+  app.get(
+    '/currency/user_currency_list',
+    {
+      schema: {
+        tags,
+        summary: 'Currencies with their is_legal, is_lever, is_match and is_micro flags (the old transfer page)',
+        description: 'The same items as wallet/currencylist.',
+        response: { 200: replySchema(z.array(walletCurrencyItem)) },
+      },
+    },
+    async () => ({ type: 'ok' as const, message: await services.walletRecords.currencyList() }),
+  );
+
+  const chainRecordsSchema = {
+    tags,
+    summary: 'The caller’s deposits and withdrawals together, newest first, under `data`',
+    description: '`limit` (default 10, at most 100) and `page`.',
+    response: { 200: replySchema(chainRecordPage) },
+  };
+  const chainRecords = async (request: Parameters<typeof currentUser>[0], query: z.infer<typeof chainRecordQuery>) => ({
+    type: 'ok' as const,
+    message: await services.walletRecords.depositsAndWithdrawals(currentUser(request).id, pageRequest(query.page, query.limit), requestLang(request)),
+  });
+  app.get('/charge_mention/log', { schema: { ...chainRecordsSchema, querystring: chainRecordQuery } }, async (request) => chainRecords(request, request.query));
+  app.post('/charge_mention/log', { schema: { ...chainRecordsSchema, body: chainRecordQuery } }, async (request) => chainRecords(request, request.body));
 
   app.post(
     '/account/list',

@@ -46,7 +46,7 @@ export function RecentDeals({ deals, isPending, legalName, currencyName, pricePr
             className="grid h-5 grid-cols-3 items-center gap-2 px-3 text-[0.75rem]"
           >
             <span className="text-muted">
-              <Num>{dealClock(deal.time)}</Num>
+              <Num>{dealClock(deal.time_ms)}</Num>
             </span>
             <span className={clsx('text-end', deal.way === 'sell' ? 'text-down' : 'text-up')}>
               <Num>{fixed(deal.price, pricePrecision)}</Num>

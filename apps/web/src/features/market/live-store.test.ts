@@ -44,7 +44,7 @@ describe('live market store', () => {
   });
 
   it('keeps at most 20 recent deals, newest first, one per trade', () => {
-    const trade = (id: number) => ({ id, price: '1', number: '1', time: id * 1000, create_time: '', way: 'buy', direction: 'buy' });
+    const trade = (id: number) => ({ id, price: '1', number: '1', amount: '1', time: '08:00:00', time_ms: id * 1000, create_time: '', way: 'buy', direction: 'buy' });
     fire('market_detail', { type: 'market_detail', legal_id: 3, currency_id: 2, data: [trade(3), trade(2), trade(1)] });
     fire('market_detail', { type: 'market_detail', legal_id: 3, currency_id: 2, data: Array.from({ length: 25 }, (_, i) => trade(30 - i)) });
     vi.advanceTimersByTime(FLUSH_MS);

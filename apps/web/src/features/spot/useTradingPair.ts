@@ -62,7 +62,7 @@ export function useTradingPair(): TradingPair {
       { price: deal.data?.last_price, at: deal.dataUpdatedAt },
       { price: ticker?.now_price, at: ticker?.at ?? 0 },
       { price: pushedLast?.price, at: pushedLast?.at ?? 0 },
-      { price: deals[0]?.price, at: deals[0]?.time ?? 0 },
+      { price: deals[0]?.price, at: deals[0]?.time_ms ?? 0 },
     ];
     let best: { price: string | undefined; at: number } = { price: undefined, at: -1 };
     for (const candidate of candidates) if (isPositive(candidate.price) && candidate.at > best.at) best = candidate;

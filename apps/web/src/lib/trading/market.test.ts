@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { QuotationGroup, QuotationItem } from '@tessera/protocol';
-import { changeTone, cnyValue, displayedPairs, findPair, formatChange, matchesSearch, pairKey, withTicker } from './market';
+import type { QuotationGroup as WireQuotationGroup } from '@tessera/protocol';
+import {
+  changeTone,
+  cnyValue,
+  displayedPairs,
+  findPair,
+  formatChange,
+  matchesSearch,
+  pairKey,
+  quotationFromWire,
+  withTicker,
+  type QuotationGroup,
+  type QuotationItem,
+} from './market';
 import { dealClock, mergeDeals } from './trades';
 
 function item(currency: string, currencyId: number, isDisplay: 0 | 1 = 1): QuotationItem {
@@ -32,6 +44,13 @@ function item(currency: string, currencyId: number, isDisplay: 0 | 1 = 1): Quota
 const groups: QuotationGroup[] = [{ id: 3, name: 'USDT', quotation: [item('BTC', 1), item('ETH', 2), item('HID', 9, 0)] }];
 
 describe('market board', () => {
+  it('reads the display figures the server sends as numbers back as exact decimal text', () => {
+    const wire: WireQuotationGroup[] = [
+      { id: 3, name: 'USDT', quotation: [{ ...item('BTC', 1), now_price: 65000.5, high: 65010, low: '0.10', volume: 0.12 }] },
+    ];
+    expect(quotationFromWire(wire)[0]?.quotation[0]).toMatchObject({ now_price: '65000.50', high: '65010.00', low: '0.10', volume: '0.1200' });
+  });
+
   it('shows only pairs with is_display = 1 and finds pairs by ids', () => {
     expect(displayedPairs(groups).map((p) => p.symbol)).toEqual(['BTC/USDT', 'ETH/USDT']);
     expect(findPair(groups, 3, 2)?.symbol).toBe('ETH/USDT');
@@ -79,10 +98,10 @@ describe('market board', () => {
 
 describe('recent deals', () => {
   it('keeps one row per trade, newest first, at most 20', () => {
-    const old = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, time: (i + 1) * 1000 }));
+    const old = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, time_ms: (i + 1) * 1000 }));
     const merged = mergeDeals(old, [
-      { id: 21, time: 21_000 },
-      { id: 20, time: 20_000 },
+      { id: 21, time_ms: 21_000 },
+      { id: 20, time_ms: 20_000 },
     ]);
     expect(merged).toHaveLength(20);
     expect(merged[0]?.id).toBe(21);

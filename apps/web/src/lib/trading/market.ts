@@ -1,5 +1,33 @@
-import type { QuotationGroup, QuotationItem } from '@tessera/protocol';
+import type { DisplayFigure, QuotationGroup as WireQuotationGroup, QuotationItem as WireQuotationItem } from '@tessera/protocol';
 import { divFloor, fixed, isPositive, mulFloor, toAtoms } from './decimal';
+
+type Figure = 'now_price' | 'high' | 'low' | 'volume';
+
+/** A quotation item with its display figures as exact decimal text, as the screens use them. */
+export type QuotationItem = Omit<WireQuotationItem, Figure> & Record<Figure, string>;
+export type QuotationGroup = Omit<WireQuotationGroup, 'quotation'> & { quotation: QuotationItem[] };
+
+/**
+ * The server sends a quotation item's price, high, low and volume as JSON numbers (old screens
+ * call `toFixed` on them) whenever the number, written at the pair's precision, is the exact
+ * decimal; here they become that decimal text again.
+ */
+export function figureText(value: DisplayFigure, decimals: number): string {
+  return typeof value === 'number' ? value.toFixed(decimals) : value;
+}
+
+export function quotationFromWire(groups: readonly WireQuotationGroup[]): QuotationGroup[] {
+  return groups.map((group) => ({
+    ...group,
+    quotation: group.quotation.map((item) => ({
+      ...item,
+      now_price: figureText(item.now_price, item.price_precision),
+      high: figureText(item.high, item.price_precision),
+      low: figureText(item.low, item.price_precision),
+      volume: figureText(item.volume, item.quantity_precision),
+    })),
+  }));
+}
 
 /**
  * Market-board helpers (spec 1 §2 "Home page", §3 "Quotation item"): the pairs shown, the search of

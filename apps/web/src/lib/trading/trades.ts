@@ -3,7 +3,8 @@ export const RECENT_DEALS = 20;
 
 export interface DealLike {
   id: number;
-  time: number;
+  /** the trade time, unix milliseconds (`time` is the server's display text) */
+  time_ms: number;
 }
 
 /**
@@ -14,7 +15,7 @@ export function mergeDeals<T extends DealLike>(existing: readonly T[], incoming:
   const byId = new Map<number, T>();
   for (const trade of existing) byId.set(trade.id, trade);
   for (const trade of incoming) byId.set(trade.id, trade);
-  return [...byId.values()].sort((a, b) => b.time - a.time || b.id - a.id).slice(0, limit);
+  return [...byId.values()].sort((a, b) => b.time_ms - a.time_ms || b.id - a.id).slice(0, limit);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
