@@ -21,7 +21,7 @@ describeEachDatabase('the session cookie', (kind) => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    app = await createTestApp(kind, { env: { TRUST_PROXY: 'on' } });
+    app = await createTestApp(kind, { env: { TRUST_PROXY: '127.0.0.1' } });
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
     api = apiClient(app);
