@@ -40,6 +40,8 @@ const environment = z.object({
   MAIL_FROM: z.string().default('Tessera <no-reply@tessera.example>'),
   ADMIN_EMAIL: z.string().email().default(DEV_ADMIN.email),
   ADMIN_PASSWORD: z.string().min(10).optional(),
+  // the dialling code of a phone number sent without one (docs/accounts.md)
+  DEFAULT_DIALLING_CODE: z.string().regex(/^[1-9]\d{0,2}$/, 'a dialling code: 1 to 3 digits, no + or leading 0').default('86'),
   // account-level extended PUBLIC keys deposit addresses derive from (docs/wallets.md)
   DEPOSIT_XPUB_BTC: z.string().optional(),
   DEPOSIT_XPUB_ETH: z.string().optional(),

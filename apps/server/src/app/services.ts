@@ -6,6 +6,7 @@ import { OperatorRepository } from '../modules/admin/repository';
 import { AdminService } from '../modules/admin/service';
 import { LedgerAdminService } from '../modules/admin/ledger-service';
 import { OperatorMoneyService } from '../modules/admin/money-service';
+import { AccountNames } from '../modules/auth/account-address';
 import { CodeDispatchService } from '../modules/auth/code-dispatch-service';
 import { RegistrationService } from '../modules/auth/registration-service';
 import { CachedSessionRepository } from '../modules/auth/session-repository';
@@ -62,6 +63,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const outbox = new OutboxRepository(db);
   const mailer = config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox, config.MAIL_FROM, clock);
   const verification = new VerificationService(new VerificationCodeRepository(db), mailer, new OutboxSms(outbox, clock), clock);
+  const countries = new CountryRepository(db);
+  const accountNames = new AccountNames(countries, config.DEFAULT_DIALLING_CODE);
   const uploads = new UploadService(new UploadRepository(db), users, new LocalFileStore(config.uploadsDir));
   // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
   const market = new MarketData(db, new CoreTradeFeed(core), clock);
@@ -106,9 +109,9 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
     addressBook: new AddressBookService(withdrawalRepository, walletRepository),
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
-    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS, demoFunds && ((guestId) => demoFunds.topUpGuest(guestId))),
-    codes: new CodeDispatchService(users, verification),
-    registration: new RegistrationService(users, sessions, settings, verification, clock),
+    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS, accountNames, demoFunds && ((guestId) => demoFunds.topUpGuest(guestId))),
+    codes: new CodeDispatchService(users, verification, accountNames),
+    registration: new RegistrationService(users, sessions, settings, verification, accountNames, clock),
     users: new UserService(users),
     security: new SecurityService(users, sessions, verification, clock),
     identity: new IdentityService(users, identities, uploads),
@@ -120,7 +123,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
     market,
-    countries: new CountryService(new CountryRepository(db)),
+    countries: new CountryService(countries),
     system: new SystemService(settings, db, {
       supportUrl: config.SUPPORT_URL,
       appDownloadUrl: config.APP_DOWNLOAD_URL,

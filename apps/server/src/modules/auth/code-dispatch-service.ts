@@ -3,7 +3,7 @@ import { refuse } from '../../http/refusal';
 import type { UserRepository } from '../users/repository';
 import { CODE_PURPOSES, type CodePurpose } from '../verification/policy';
 import type { VerificationService } from '../verification/service';
-import { normaliseCountryCode, parseAccountAddress } from './account-address';
+import type { AccountNames } from './account-address';
 
 export interface CodeRequestInput {
   user_string?: string;
@@ -26,12 +26,13 @@ export class CodeDispatchService {
   constructor(
     private readonly users: UserRepository,
     private readonly codes: VerificationService,
+    private readonly names: AccountNames,
   ) {}
 
   async request(channel: 'email' | 'sms', input: CodeRequestInput, client: { ip: string; lang: Lang }): Promise<void> {
     if (!input.user_string) refuse(channel === 'email' ? 'enter the e-mail' : 'enter account');
     const purpose = purposeOf(input.type);
-    const address = parseAccountAddress(input.user_string, normaliseCountryCode(input.country_code));
+    const address = await this.names.address(input.user_string, input.country_code);
     if (!address || address.channel !== channel) {
       refuse(channel === 'email' ? 'the e-mail account does not match the rules' : 'the e-mail or phone number does not match the rules');
     }
@@ -48,7 +49,7 @@ export class CodeDispatchService {
   async check(input: { user_string?: string; code?: string; type?: string; country_code?: string }): Promise<void> {
     if (!input.user_string) refuse('parameter error');
     if (!input.code) refuse('enter the verification code');
-    const address = parseAccountAddress(input.user_string, normaliseCountryCode(input.country_code));
+    const address = await this.names.address(input.user_string, input.country_code);
     if (!address) refuse('the e-mail or phone number does not match the rules');
     await this.codes.check(address.address, purposeOf(input.type), input.code);
   }

@@ -6,7 +6,7 @@ import type { SettingsRepository } from '../system/settings-repository';
 import { SETTING } from '../system/settings';
 import type { UserRepository, UserRow } from '../users/repository';
 import type { VerificationService } from '../verification/service';
-import { normaliseCountryCode, parseAccountAddress } from './account-address';
+import type { AccountNames } from './account-address';
 import type { SessionRepository } from './session-repository';
 
 export interface RegistrationInput {
@@ -40,6 +40,7 @@ export class RegistrationService {
     private readonly sessions: SessionRepository,
     private readonly settings: SettingsRepository,
     private readonly codes: VerificationService,
+    private readonly names: AccountNames,
     private readonly clock: () => Date,
   ) {}
 
@@ -50,8 +51,7 @@ export class RegistrationService {
   /** Every rule of spec 3 §5 "Register", the cheap ones first, the code last. */
   async register(input: RegistrationInput): Promise<UserRow> {
     if (!input.user_string) refuse('enter account');
-    const countryCode = normaliseCountryCode(input.country_code);
-    const account = parseAccountAddress(input.user_string, countryCode);
+    const account = await this.names.address(input.user_string, input.country_code);
     if (!account) refuse('the e-mail or phone number does not match the rules');
     if (!input.code) refuse('enter the verification code');
     const password = checkNewPassword(input.password, input.re_password);
@@ -69,7 +69,7 @@ export class RegistrationService {
         account: account.address,
         email: account.channel === 'email' ? account.address : '',
         phone: account.channel === 'sms' ? account.address : '',
-        countryCode,
+        countryCode: account.countryCode,
         passwordHash: await hashPassword(password),
         extensionCode: await this.freshInviteCode(),
         parentId: inviter?.id ?? null,
@@ -86,7 +86,7 @@ export class RegistrationService {
 
   /** Forgot login password: a code sent to the account proves ownership. */
   async resetPassword(input: PasswordResetInput): Promise<void> {
-    const account = this.resettableAccount(input.account);
+    const account = await this.resettableAccount(input.account);
     if (!input.code) refuse('enter the verification code');
     const password = checkNewPassword(input.password, input.repassword);
     const user = await this.users.findByAccount(account);
@@ -96,10 +96,10 @@ export class RegistrationService {
     await this.sessions.revokeAllOf(user.id, this.clock());
   }
 
-  /** Spec 3 §5 "Forgot password": a mainland mobile number or an e-mail. */
-  resettableAccount(raw: string | undefined): string {
+  /** Spec 3 §5 "Forgot password": an e-mail, or a mobile number (national in the default country, or `+…`). */
+  async resettableAccount(raw: string | undefined): Promise<string> {
     if (!raw) refuse('enter account');
-    const account = parseAccountAddress(raw, '86');
+    const account = await this.names.address(raw);
     if (!account) refuse('the e-mail or phone number does not match the rules');
     return account.address;
   }

@@ -28,7 +28,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
       const result =
         body.is_vistor === 1
           ? await services.auth.guestLogin(clientOf(request))
-          : await services.auth.login(body.user_string, body.password, clientOf(request));
+          : await services.auth.login(body.user_string, body.password, clientOf(request), body.area_code);
       return {
         type: 'ok' as const,
         message: result.token,
