@@ -123,4 +123,10 @@ export const en: Record<MessageKey, string> = {
   'photo not found, upload it again': 'Photo not found, please upload it again',
   'operator login required': 'Operator login required',
   'submission not found': 'Submission not found',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': 'The amount has more decimal places than this currency allows',
+  'this currency cannot be moved between these wallets': 'This currency cannot be transferred between these accounts',
+  // uploads: quota and rate
+  'too many uploads, try again later': 'Too many uploads, please try again later',
+  'too many unused uploads': 'Too many uploaded files not yet used: submit them first, or try again tomorrow',
 };

@@ -123,4 +123,10 @@ export const hk: Record<MessageKey, string> = {
   'photo not found, upload it again': '相片不存在，請重新上載',
   'operator login required': '需要營運人員登入',
   'submission not found': '申請記錄不存在',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': '金額的小數位數超過該幣種允許的精度',
+  'this currency cannot be moved between these wallets': '該幣種不能在這兩個賬戶之間劃轉',
+  // uploads: quota and rate
+  'too many uploads, try again later': '上傳過於頻繁，請稍後再試',
+  'too many unused uploads': '未使用的上傳檔案過多：請先提交，或明天再試',
 };

@@ -126,6 +126,12 @@ export const MESSAGE_KEYS = [
   'cannot operate your own ad',
   'more than 3 unfinished orders',
   'daily cancel count exceeded',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows',
+  'this currency cannot be moved between these wallets',
+  // uploads: quota and rate
+  'too many uploads, try again later',
+  'too many unused uploads',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -123,4 +123,10 @@ export const spa: Record<MessageKey, string> = {
   'photo not found, upload it again': 'No se encontró la foto; súbala de nuevo',
   'operator login required': 'Se requiere inicio de sesión de operador',
   'submission not found': 'Solicitud no encontrada',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': 'El importe tiene más decimales de los que permite esta moneda',
+  'this currency cannot be moved between these wallets': 'Esta moneda no se puede transferir entre estas cuentas',
+  // uploads: quota and rate
+  'too many uploads, try again later': 'Demasiadas subidas, inténtelo de nuevo más tarde',
+  'too many unused uploads': 'Demasiados archivos subidos sin usar: envíelos primero o inténtelo mañana',
 };
