@@ -65,7 +65,19 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const verification = new VerificationService(new VerificationCodeRepository(db), mailer, new OutboxSms(outbox, clock), clock);
   const countries = new CountryRepository(db);
   const accountNames = new AccountNames(countries, config.DEFAULT_DIALLING_CODE);
-  const uploads = new UploadService(new UploadRepository(db), users, new LocalFileStore(config.uploadsDir));
+  const uploads = new UploadService(
+    new UploadRepository(db),
+    users,
+    new LocalFileStore(config.uploadsDir),
+    {
+      perMinute: config.UPLOADS_PER_MINUTE,
+      perDay: config.UPLOADS_PER_DAY,
+      pendingFiles: config.UPLOAD_PENDING_FILES,
+      pendingBytes: config.UPLOAD_PENDING_BYTES,
+      unusedHours: config.UPLOAD_UNUSED_HOURS,
+    },
+    clock,
+  );
   // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
   const market = new MarketData(db, new CoreTradeFeed(core), clock);
   const currencyRepository = new CurrencyRepository(db);

@@ -113,6 +113,7 @@ export class DepositService {
       proofUrl: input.pic,
     });
     if (!created) refuse('transaction already submitted');
+    await this.uploads.markReferenced(userId, [input.pic]);
   }
 
   /** An operator confirms a request: the core credits the change wallet once per transaction. */
