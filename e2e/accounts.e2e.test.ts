@@ -149,7 +149,7 @@ describe('accounts and security', () => {
       type: 'mobile',
       user_string: PHONE,
       country_code: '86',
-      code: await codeSentTo(PHONE),
+      code: await codeSentTo(`+86${PHONE}`),
       password: PHONE_PASSWORD,
       re_password: PHONE_PASSWORD,
     });

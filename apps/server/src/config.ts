@@ -67,6 +67,14 @@ const environment = z.object({
   MAIL_FROM: z.string().default('Tessera <no-reply@tessera.example>'),
   ADMIN_EMAIL: z.string().email().default(DEV_ADMIN.email),
   ADMIN_PASSWORD: z.string().min(10).optional(),
+  // the dialling code of a phone number sent without one (docs/accounts.md)
+  DEFAULT_DIALLING_CODE: z.string().regex(/^[1-9]\d{0,2}$/, 'a dialling code: 1 to 3 digits, no + or leading 0').default('86'),
+  // per user: uploads a minute and a day, and what may wait unreferenced (docs/accounts.md "Uploads")
+  UPLOADS_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  UPLOADS_PER_DAY: z.coerce.number().int().positive().default(100),
+  UPLOAD_PENDING_FILES: z.coerce.number().int().positive().default(20),
+  UPLOAD_PENDING_BYTES: z.coerce.number().int().positive().default(41_943_040),
+  UPLOAD_UNUSED_HOURS: z.coerce.number().int().positive().default(24),
   // account-level extended PUBLIC keys deposit addresses derive from (docs/wallets.md)
   DEPOSIT_XPUB_BTC: z.string().optional(),
   DEPOSIT_XPUB_ETH: z.string().optional(),

@@ -26,6 +26,7 @@ import { accountRoutes } from '../modules/auth/account-routes';
 import { authRoutes } from '../modules/auth/routes';
 import { devOutboxRoutes } from '../modules/messaging/routes';
 import { uploadRoutes } from '../modules/uploads/routes';
+import { UploadSweeper } from '../modules/uploads/sweeper';
 import { securityRoutes } from '../modules/users/security-routes';
 import { marketRoutes } from '../modules/market/routes';
 import { spotRoutes } from '../modules/spot/routes';
@@ -172,7 +173,10 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
       )
     : undefined;
   await makers?.start();
+  const uploadSweeper = new UploadSweeper(services.uploads, clock, (error) => http.log.error({ err: error }, 'upload sweep fault'));
+  uploadSweeper.start();
   http.addHook('onClose', async () => {
+    uploadSweeper.stop();
     makers?.stop();
     await core.stop();
     marketPushes.stop();

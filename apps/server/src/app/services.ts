@@ -13,6 +13,7 @@ import { OperatorAuthService } from '../modules/admin/operator-auth-service';
 import { OperatorTotpRepository } from '../modules/admin/totp-repository';
 import { OperatorTotpService } from '../modules/admin/totp-service';
 import { SecretBox } from '../lib/secret-box';
+import { AccountNames } from '../modules/auth/account-address';
 import { CodeDispatchService } from '../modules/auth/code-dispatch-service';
 import { RegistrationService } from '../modules/auth/registration-service';
 import { CachedSessionRepository } from '../modules/auth/session-repository';
@@ -71,7 +72,21 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const outbox = new OutboxRepository(db);
   const { mailer, sms } = messageTransports(config, outbox, clock);
   const verification = new VerificationService(new VerificationCodeRepository(db), mailer, sms, clock, new VerificationMarkRepository(db));
-  const uploads = new UploadService(new UploadRepository(db), users, new LocalFileStore(config.uploadsDir));
+  const countries = new CountryRepository(db);
+  const accountNames = new AccountNames(countries, config.DEFAULT_DIALLING_CODE);
+  const uploads = new UploadService(
+    new UploadRepository(db),
+    users,
+    new LocalFileStore(config.uploadsDir),
+    {
+      perMinute: config.UPLOADS_PER_MINUTE,
+      perDay: config.UPLOADS_PER_DAY,
+      pendingFiles: config.UPLOAD_PENDING_FILES,
+      pendingBytes: config.UPLOAD_PENDING_BYTES,
+      unusedHours: config.UPLOAD_UNUSED_HOURS,
+    },
+    clock,
+  );
   // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
   const market = new MarketData(db, new CoreTradeFeed(core), clock);
   const currencyRepository = new CurrencyRepository(db);
@@ -123,12 +138,12 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
     addressBook: new AddressBookService(withdrawalRepository, walletRepository),
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
-    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS, {
+    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS, accountNames, {
       open: config.DEMO_DATA,
       onLogin: demoFunds && ((guestId) => demoFunds.topUpGuest(guestId)),
     }),
-    codes: new CodeDispatchService(users, verification, config.PHONE_SIGNUP),
-    registration: new RegistrationService(users, sessions, settings, verification, clock, config.PHONE_SIGNUP),
+    codes: new CodeDispatchService(users, verification, accountNames, config.PHONE_SIGNUP),
+    registration: new RegistrationService(users, sessions, settings, verification, accountNames, clock, config.PHONE_SIGNUP),
     users: new UserService(users),
     security: new SecurityService(users, sessions, verification, clock),
     identity: new IdentityService(users, identities, uploads),
@@ -144,7 +159,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
     market,
-    countries: new CountryService(new CountryRepository(db)),
+    countries: new CountryService(countries),
     system: new SystemService(
       settings,
       db,

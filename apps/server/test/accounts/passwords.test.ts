@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { latestCode, registerUser } from '../support/accounts';
+import { codeAddress, latestCode, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
@@ -18,7 +18,7 @@ describeEachDatabase('passwords, fund password and e-mail binding', (kind) => {
     time.advanceSeconds(61);
     const sent = await api.post(channel, { user_string: account, type });
     expect(sent.body.type).toBe('ok');
-    return latestCode(api, account);
+    return latestCode(api, codeAddress(account));
   }
 
   it('resets a forgotten login password with a code, ending every session', async () => {

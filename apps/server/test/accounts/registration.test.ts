@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { latestCode, operatorCall, operatorToken, registerUser } from '../support/accounts';
+import { codeAddress, latestCode, operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
@@ -17,7 +17,7 @@ describeEachDatabase('registration', (kind) => {
   async function codeFor(account: string): Promise<string> {
     time.advanceSeconds(61);
     await api.post(account.includes('@') ? 'sms_mail' : 'sms_send', { user_string: account });
-    return latestCode(api, account);
+    return latestCode(api, codeAddress(account));
   }
 
   it('registers with an e-mail code, links the inviter and gives the user an invite code', async () => {
@@ -34,7 +34,7 @@ describeEachDatabase('registration', (kind) => {
   it('registers with a phone code', async () => {
     const { token } = await registerUser(api, '13712345678');
     const info = await api.get<{ phone: string; email: string }>('user/info', {}, { token });
-    expect(info.body.message).toMatchObject({ phone: '13712345678', email: '' });
+    expect(info.body.message).toMatchObject({ account: '+8613712345678', phone: '+8613712345678', email: '', country_code: '86' });
   });
 
   it('refuses every broken rule with its own message, in the order of the form', async () => {

@@ -36,9 +36,10 @@ describeEachDatabase('login and sessions', (kind) => {
     const reply = await api.get<Record<string, unknown>>('user/info', {}, { token });
     expect(reply.body.type).toBe('ok');
     expect(reply.body.message).toMatchObject({
-      account: '10000000001',
+      account: '+8610000000001',
       email: '',
-      phone: '10000000001',
+      phone: '+8610000000001',
+      country_code: '86',
       extension_code: 'DEMO0003',
       is_seller: 0,
       seller: [],

@@ -90,6 +90,39 @@ describeEachDatabase('wallets', (kind) => {
     expect(history.body.message.total).toBe(2);
   });
 
+  it("refuses a transfer finer than the currency's precision: USDT has 6 decimals", async () => {
+    const transfer = async (number: string) =>
+      (await api.post<string>('wallet/change', { number, currency_id: 3, from_field: 'change', to_field: 'legal' }, { token })).body.message;
+    const before = (await api.get<Wallets>('wallet/list', {}, { token })).body.message.change_wallet.balance.find((item) => item.currency === 3);
+    expect(await transfer('0.0000001')).toBe('amount has more decimals than the currency allows');
+    expect(await transfer('1.1234567')).toBe('amount has more decimals than the currency allows');
+    const unchanged = (await api.get<Wallets>('wallet/list', {}, { token })).body.message.change_wallet.balance.find((item) => item.currency === 3);
+    expect(unchanged?.change_balance).toBe(before?.change_balance);
+    expect(await transfer('0.000001')).toBe('operation ok');
+    expect(await transfer('1.123456')).toBe('operation ok');
+    // BTC has 8
+    const btc = await api.post<string>('wallet/change', { number: '0.00000001', currency_id: 1, from_field: 'legal', to_field: 'micro' }, { token });
+    expect(btc.body.message).toBe('operation ok');
+  });
+
+  it('refuses a transfer into or out of a wallet the currency does not live in', async () => {
+    const transfer = async (fields: Record<string, string | number>) => (await api.post<string>('wallet/change', fields, { token })).body.message;
+    const refused = 'this currency cannot be moved between these wallets';
+    // BTC is not a leverage currency, USDC not a micro one
+    expect(await transfer({ number: '0.01', currency_id: 1, from_field: 'legal', to_field: 'lever' })).toBe(refused);
+    expect(await transfer({ number: '0.01', currency_id: 1, type: 'lever_legal' })).toBe(refused);
+    expect(await transfer({ number: '1', currency_id: 30, from_field: 'legal', to_field: 'micro' })).toBe(refused);
+    await app.db.query('update currencies set is_lever = false where id = 3');
+    try {
+      expect(await transfer({ number: '1', currency_id: 3, from_field: 'lever', to_field: 'change' })).toBe(refused);
+      expect(await transfer({ number: '100', currency_id: 3, from_field: 'change', to_field: 'lever' })).toBe(refused);
+    } finally {
+      await app.db.query('update currencies set is_lever = true where id = 3');
+    }
+    const wallets = (await api.get<Wallets>('wallet/list', {}, { token })).body.message;
+    expect(wallets.lever_wallet.balance[0]?.lever_balance).toBe('150.00000000');
+  });
+
   it('refuses transfers by the guest account', async () => {
     const guest = (await api.post<string>('user/login', { is_vistor: 1 })).body.message;
     expect((await api.post('wallet/change', { number: '1', currency_id: 3, from_field: 'change', to_field: 'micro' }, { token: guest })).body.message).toBe(

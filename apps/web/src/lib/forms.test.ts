@@ -35,6 +35,9 @@ describe('account checks', () => {
     expect(accountChannel('a@b.io')).toBe('email');
     expect(accountChannel('a@b')).toBeUndefined();
     expect(accountChannel('447700900123', '44')).toBe('sms');
+    // a phone account's own name, in E.164, as user/info answers it
+    expect(accountChannel('+8613912345678', '86')).toBe('sms');
+    expect(accountChannel('+86 139', '86')).toBeUndefined();
   });
 
   it('requires the code', () => {

@@ -147,4 +147,10 @@ export const ara: Record<MessageKey, string> = {
   'completed': 'مكتمل',
   'rejected': 'مرفوض',
   'failed': 'فشل',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': 'يحتوي المبلغ على منازل عشرية أكثر مما تسمح به هذه العملة',
+  'this currency cannot be moved between these wallets': 'لا يمكن تحويل هذه العملة بين هذين الحسابين',
+  // uploads: quota and rate
+  'too many uploads, try again later': 'عمليات رفع كثيرة جدًا، يرجى المحاولة لاحقًا',
+  'too many unused uploads': 'عدد كبير جدًا من الملفات المرفوعة غير المستخدمة: أرسلها أولًا أو حاول غدًا',
 };

@@ -147,4 +147,10 @@ export const en: Record<MessageKey, string> = {
   'completed': 'Completed',
   'rejected': 'Rejected',
   'failed': 'Failed',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': 'The amount has more decimal places than this currency allows',
+  'this currency cannot be moved between these wallets': 'This currency cannot be transferred between these accounts',
+  // uploads: quota and rate
+  'too many uploads, try again later': 'Too many uploads, please try again later',
+  'too many unused uploads': 'Too many uploaded files not yet used: submit them first, or try again tomorrow',
 };

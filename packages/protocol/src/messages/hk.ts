@@ -147,4 +147,10 @@ export const hk: Record<MessageKey, string> = {
   'completed': '已完成',
   'rejected': '已駁回',
   'failed': '失敗',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': '金額的小數位數超過該幣種允許的精度',
+  'this currency cannot be moved between these wallets': '該幣種不能在這兩個賬戶之間劃轉',
+  // uploads: quota and rate
+  'too many uploads, try again later': '上傳過於頻繁，請稍後再試',
+  'too many unused uploads': '未使用的上傳檔案過多：請先提交，或明天再試',
 };

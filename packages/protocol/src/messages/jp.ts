@@ -147,4 +147,10 @@ export const jp: Record<MessageKey, string> = {
   'completed': '完了',
   'rejected': '却下',
   'failed': '失敗',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': '金額の小数点以下の桁数がこの通貨の精度を超えています',
+  'this currency cannot be moved between these wallets': 'この通貨はこれらの口座間で振替できません',
+  // uploads: quota and rate
+  'too many uploads, try again later': 'アップロードが多すぎます。しばらくしてから再度お試しください',
+  'too many unused uploads': '未使用のアップロードファイルが多すぎます。先に提出するか、明日再度お試しください',
 };

@@ -150,6 +150,12 @@ export const MESSAGE_KEYS = [
   'completed',
   'rejected',
   'failed',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows',
+  'this currency cannot be moved between these wallets',
+  // uploads: quota and rate
+  'too many uploads, try again later',
+  'too many unused uploads',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

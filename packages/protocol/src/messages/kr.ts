@@ -147,4 +147,10 @@ export const kr: Record<MessageKey, string> = {
   'completed': '완료',
   'rejected': '거절됨',
   'failed': '실패',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': '금액의 소수점 자릿수가 이 코인이 허용하는 범위를 넘습니다',
+  'this currency cannot be moved between these wallets': '이 코인은 해당 계정 간에 이체할 수 없습니다',
+  // uploads: quota and rate
+  'too many uploads, try again later': '업로드가 너무 잦습니다. 잠시 후 다시 시도하세요',
+  'too many unused uploads': '아직 사용하지 않은 업로드 파일이 너무 많습니다. 먼저 제출하거나 내일 다시 시도하세요',
 };

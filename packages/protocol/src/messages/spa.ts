@@ -147,4 +147,10 @@ export const spa: Record<MessageKey, string> = {
   'completed': 'Completado',
   'rejected': 'Rechazado',
   'failed': 'Fallido',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': 'El importe tiene más decimales de los que permite esta moneda',
+  'this currency cannot be moved between these wallets': 'Esta moneda no se puede transferir entre estas cuentas',
+  // uploads: quota and rate
+  'too many uploads, try again later': 'Demasiadas subidas, inténtelo de nuevo más tarde',
+  'too many unused uploads': 'Demasiados archivos subidos sin usar: envíelos primero o inténtelo mañana',
 };

@@ -147,4 +147,10 @@ export const zh: Record<MessageKey, string> = {
   'completed': '已完成',
   'rejected': '已驳回',
   'failed': '失败',
+  // wallets: transfer precision and wallet flags
+  'amount has more decimals than the currency allows': '金额的小数位数超过该币种允许的精度',
+  'this currency cannot be moved between these wallets': '该币种不能在这两个账户之间划转',
+  // uploads: quota and rate
+  'too many uploads, try again later': '上传过于频繁，请稍后再试',
+  'too many unused uploads': '未使用的上传文件过多：请先提交，或明天再试',
 };

@@ -158,8 +158,6 @@ async function seedDemoUsers(tx: Queryable): Promise<void> {
   // nobody knows this password: the guest account is reachable only through guest login
   await users.create({
     account: GUEST_ACCOUNT,
-    phone: GUEST_ACCOUNT,
-    countryCode: '86',
     passwordHash: await hashPassword(newInviteCode() + newInviteCode()),
     extensionCode: 'GUEST000',
     isVistor: true,

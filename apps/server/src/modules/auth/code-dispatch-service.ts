@@ -3,7 +3,7 @@ import { refuse } from '../../http/refusal';
 import type { UserRepository } from '../users/repository';
 import { CODE_PURPOSES, type CodePurpose } from '../verification/policy';
 import type { VerificationService } from '../verification/service';
-import { normaliseCountryCode, parseAccountAddress } from './account-address';
+import type { AccountNames } from './account-address';
 
 export interface CodeRequestInput {
   user_string?: string;
@@ -26,6 +26,7 @@ export class CodeDispatchService {
   constructor(
     private readonly users: UserRepository,
     private readonly codes: VerificationService,
+    private readonly names: AccountNames,
     /** off (PHONE_SIGNUP=off): no text message is sent, for any purpose */
     private readonly textMessages = true,
   ) {}
@@ -35,7 +36,7 @@ export class CodeDispatchService {
     if (channel === 'sms' && !this.textMessages) refuse('text messages are not available');
     if (!input.user_string) refuse(channel === 'email' ? 'enter the e-mail' : 'enter account');
     const purpose = purposeOf(input.type);
-    const address = parseAccountAddress(input.user_string, normaliseCountryCode(input.country_code));
+    const address = await this.names.address(input.user_string, input.country_code);
     if (!address || address.channel !== channel) {
       refuse(channel === 'email' ? 'the e-mail account does not match the rules' : 'the e-mail or phone number does not match the rules');
     }
@@ -60,7 +61,7 @@ export class CodeDispatchService {
     const purpose = input.type ? purposeOf(input.type) : undefined;
     if (!input.user_string) return this.codes.check({ channel, code: input.code, purpose, session });
     if (!input.code) refuse('enter the verification code');
-    const address = parseAccountAddress(input.user_string, normaliseCountryCode(input.country_code));
+    const address = await this.names.address(input.user_string, input.country_code);
     if (!address) refuse('the e-mail or phone number does not match the rules');
     await this.codes.check({ channel, code: input.code, address: address.address, purpose: purpose ?? 'register', session });
   }

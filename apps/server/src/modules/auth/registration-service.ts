@@ -6,7 +6,7 @@ import type { SettingsRepository } from '../system/settings-repository';
 import { SETTING } from '../system/settings';
 import type { UserRepository, UserRow } from '../users/repository';
 import type { VerificationService } from '../verification/service';
-import { normaliseCountryCode, parseAccountAddress } from './account-address';
+import type { AccountNames } from './account-address';
 import type { SessionRepository } from './session-repository';
 
 export interface RegistrationInput {
@@ -40,6 +40,7 @@ export class RegistrationService {
     private readonly sessions: SessionRepository,
     private readonly settings: SettingsRepository,
     private readonly codes: VerificationService,
+    private readonly names: AccountNames,
     private readonly clock: () => Date,
     /** off (PHONE_SIGNUP=off): only e-mail addresses may register */
     private readonly phoneSignup = true,
@@ -55,8 +56,7 @@ export class RegistrationService {
    */
   async register(input: RegistrationInput, session?: string): Promise<UserRow> {
     if (!input.user_string) refuse('enter account');
-    const countryCode = normaliseCountryCode(input.country_code);
-    const account = parseAccountAddress(input.user_string, countryCode);
+    const account = await this.names.address(input.user_string, input.country_code);
     if (!account) refuse('the e-mail or phone number does not match the rules');
     if (account.channel === 'sms' && !this.phoneSignup) refuse('phone sign-up is not available');
     if (!input.code && !session) refuse('enter the verification code');
@@ -75,7 +75,7 @@ export class RegistrationService {
         account: account.address,
         email: account.channel === 'email' ? account.address : '',
         phone: account.channel === 'sms' ? account.address : '',
-        countryCode,
+        countryCode: account.countryCode,
         passwordHash: await hashPassword(password),
         extensionCode: await this.freshInviteCode(),
         parentId: inviter?.id ?? null,
@@ -92,7 +92,7 @@ export class RegistrationService {
 
   /** Forgot login password: a code sent to the account (or a session a check marked) proves ownership. */
   async resetPassword(input: PasswordResetInput, session?: string): Promise<void> {
-    const account = this.resettableAccount(input.account);
+    const account = await this.resettableAccount(input.account);
     if (!input.code && !session) refuse('enter the verification code');
     const password = checkNewPassword(input.password, input.repassword);
     const user = await this.users.findByAccount(account);
@@ -102,10 +102,10 @@ export class RegistrationService {
     await this.sessions.revokeAllOf(user.id, this.clock());
   }
 
-  /** Spec 3 §5 "Forgot password": a mainland mobile number or an e-mail. */
-  resettableAccount(raw: string | undefined): string {
+  /** Spec 3 §5 "Forgot password": an e-mail, or a mobile number (national in the default country, or `+…`). */
+  async resettableAccount(raw: string | undefined): Promise<string> {
     if (!raw) refuse('enter account');
-    const account = parseAccountAddress(raw, '86');
+    const account = await this.names.address(raw);
     if (!account) refuse('the e-mail or phone number does not match the rules');
     return account.address;
   }

@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
       const result =
         body.is_vistor === 1
           ? await services.auth.guestLogin(clientOf(request))
-          : await services.auth.login(body.user_string, body.password, clientOf(request));
+          : await services.auth.login(body.user_string, body.password, clientOf(request), body.area_code);
       cookies.setSession(request, reply, result.token);
       return {
         type: 'ok' as const,

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { UserRepository, UserRow } from '../users/repository';
+import type { AccountNames } from './account-address';
 import { LOGIN_LOCK_MINUTES, MAX_FAILED_LOGINS } from './policy';
 import type { SessionRepository } from './session-repository';
 
@@ -36,6 +37,7 @@ export class AuthService {
     private readonly sessions: SessionRepository,
     private readonly clock: Clock,
     private readonly sessionTtlHours: number,
+    private readonly names: AccountNames,
     /**
      * Guest login: open only where demo data is (never in production); `onLogin` runs at each
      * guest login before the session opens (development: the demo funds' top-up).
@@ -43,12 +45,13 @@ export class AuthService {
     private readonly guests: { open: boolean; onLogin?: ((guestId: number) => Promise<unknown>) | undefined } = { open: false },
   ) {}
 
-  async login(account: string | undefined, password: string | undefined, client: ClientInfo): Promise<LoginResult> {
+  /** `areaCode`: the dialling code of a national phone number; absent, the platform's default. */
+  async login(account: string | undefined, password: string | undefined, client: ClientInfo, areaCode?: string): Promise<LoginResult> {
     if (!account) refuse('enter account');
     if (!password) refuse('enter password');
     if (password.length < 6 || password.length > 16) refuse('password must be 6 to 16 letters or digits');
 
-    const found = await this.users.findByAccount(account);
+    const found = await this.findAccount(account, areaCode);
     if (!found || found.is_vistor || found.kind !== 'user') {
       await verifyPassword(await decoyHash, password);
       refuse('wrong account or password');
@@ -71,6 +74,15 @@ export class AuthService {
       await this.users.clearFailedLogins(user.id);
       return { token: await this.openSession(user.id, client), user };
     });
+  }
+
+  /** The account a login names: an e-mail, an E.164 number, or a name kept as it was. */
+  private async findAccount(account: string, areaCode: string | undefined): Promise<UserRow | undefined> {
+    for (const name of await this.names.loginNames(account, areaCode)) {
+      const user = await this.users.findByAccount(name);
+      if (user) return user;
+    }
+    return undefined;
   }
 
   /** Guests share one seeded demo account (spec: "a fixed demo account"). */

@@ -152,6 +152,7 @@ export class DepositService {
       }),
     );
     if (!created) refuse('transaction already submitted');
+    await this.uploads.markReferenced(userId, [input.pic]);
   }
 
   /**

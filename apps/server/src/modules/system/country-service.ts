@@ -13,6 +13,12 @@ export class CountryRepository {
   list(): Promise<CountryRow[]> {
     return this.db.query<CountryRow>('select country_id, area_code, name_cn, name_en from countries order by sort, country_id');
   }
+
+  /** The dialling codes of the listed countries, each once (`1` serves several). */
+  async diallingCodes(): Promise<string[]> {
+    const rows = await this.db.query<{ area_code: string }>('select distinct area_code from countries');
+    return rows.map((row) => row.area_code);
+  }
 }
 
 /** The registration country list; reference data an operator may edit in the database. */

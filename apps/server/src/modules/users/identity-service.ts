@@ -66,6 +66,7 @@ export class IdentityService {
       reverse_pic: input.reverse_pic ?? '',
       hand_pic: input.hand_pic ?? '',
     });
+    await this.uploads.markReferenced(userId, pictures.map((picture) => picture ?? ''));
     await this.users.setReviewStatus(userId, 1);
   }
 }

@@ -1,5 +1,5 @@
 import { refuse } from '../../http/refusal';
-import { parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
+import { hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
 import { notional, tickAtoms } from '../../core/spot/pair';
@@ -9,6 +9,7 @@ import { formatTimestamp } from '../../lib/time';
 import type { UserRepository } from '../users/repository';
 import { flag, showAtoms } from './display';
 import type { WalletCurrencyRow, WalletRepository } from './repository';
+import { walletHolds } from './wallet-flags';
 
 const USDT = 3;
 /** Spec 3 §9: the smallest transfer into the leverage account, in USDT. */
@@ -56,8 +57,8 @@ export class WalletService {
       ) as Record<Wallet, { available: Atoms; locked: Atoms }>;
       return { currency, balances, price: this.usdtPrice(currency) };
     });
-    const group = (wallet: Wallet, include: (currency: WalletCurrencyRow) => boolean) => {
-      const chosen = items.filter((item) => include(item.currency));
+    const group = (wallet: Wallet) => {
+      const chosen = items.filter((item) => walletHolds(item.currency, wallet));
       const total = chosen.reduce((sum, item) => sum + notional(item.balances[wallet].available + item.balances[wallet].locked, item.price), 0n);
       return {
         balance: chosen.map((item) => ({
@@ -82,19 +83,22 @@ export class WalletService {
         total,
       };
     };
-    const legal = group('legal', (c) => c.is_legal);
+    const legal = group('legal');
     const strip = ({ total: _total, ...rest }: ReturnType<typeof group>) => rest;
     return {
-      change_wallet: strip(group('change', (c) => c.is_match)),
+      change_wallet: strip(group('change')),
       legal_wallet: { ...strip(legal), totle: showAtoms(notional(legal.total, this.usdtCnyRate()), 2) },
-      lever_wallet: strip(group('lever', (c) => c.is_lever)),
-      micro_wallet: strip(group('micro', (c) => c.is_legal && c.is_micro)),
+      lever_wallet: strip(group('lever')),
+      micro_wallet: strip(group('micro')),
       is_open_CTbi: flag(await open),
       systembi: SYSTEM_TOKEN,
     };
   }
 
-  /** wallet/change: between any two different wallets of the caller (spec 3 §4–§5). */
+  /**
+   * wallet/change: between any two different wallets of the caller (spec 3 §4–§5), both wallets
+   * the currency lives in, in whole units of the currency's precision.
+   */
   async transfer(userId: number, input: TransferInput): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) refuse('user not found');
@@ -107,7 +111,10 @@ export class WalletService {
     if (amount <= 0n) refuse('amount must be greater than zero');
     if (amount > MAX_TRANSFER) refuse('amount above maximum');
     if (to === 'lever' && input.currency_id === USDT && amount < MIN_LEVER_TRANSFER) refuse('minimum amount not met');
-    if (!(await this.wallets.currency(input.currency_id))) refuse('currency not found');
+    const currency = await this.wallets.currency(input.currency_id);
+    if (!currency) refuse('currency not found');
+    if (!hasAtMostDecimals(amount, currency.decimals)) refuse('amount has more decimals than the currency allows');
+    if (!walletHolds(currency, from) || !walletHolds(currency, to)) refuse('this currency cannot be moved between these wallets');
     await this.core.execute({ kind: 'transfer', key: newCommandKey('transfer'), userId, currencyId: input.currency_id, from, to, amount });
   }
 
