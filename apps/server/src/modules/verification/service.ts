@@ -84,11 +84,17 @@ export class VerificationService {
     if (!VERIFICATION_CODE_PATTERN.test(code)) refuse('wrong verification code');
     const latest = await this.codes.newest(address, purpose);
     if (!latest || latest.used_at || latest.failed_checks >= MAX_FAILED_CHECKS) refuse('wrong verification code');
-    if (latest.expires_at <= this.clock()) refuse('verification code expired');
-    if (latest.code_hash !== digest(address, purpose, code)) {
-      await this.codes.countFailure(latest.id);
-      refuse('wrong verification code');
-    }
-    if (spend && !(await this.codes.markUsed(latest.id, this.clock()))) refuse('wrong verification code');
+    const now = this.clock();
+    if (latest.expires_at <= now) refuse('verification code expired');
+    // the count is read and raised in the same statement: checks sent together cannot all see
+    // the count from before any of them
+    const matched = await this.codes.checkOnce({
+      id: latest.id,
+      codeHash: digest(address, purpose, code),
+      spend,
+      now,
+      maxFailures: MAX_FAILED_CHECKS,
+    });
+    if (!matched) refuse('wrong verification code');
   }
 }
