@@ -1,6 +1,8 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { tokenDigest } from '../lib/tokens';
 import type { AuthService, AuthenticatedUser } from '../modules/auth/service';
+import { SessionSockets } from './session-sockets';
 
 export const SOCKET_PATH = '/wss/socket.io/';
 
@@ -9,30 +11,53 @@ export const userRoom = (userId: number) => `user:${userId}`;
 
 interface SocketData {
   user?: AuthenticatedUser;
+  /** the digest of the token the socket proved itself with */
+  session?: string;
+  /** the revocation count when its token was looked up */
+  checkedAt?: number;
 }
 
 /**
  * The socket.io gateway on the HTTP server. Old clients speak Engine.IO v3, so it is enabled.
  * A socket proves who it is with its token (handshake `auth.token` or query `token`); the
  * `login` event then joins the user's room only when the id it names is that user's own.
+ * A socket lives no longer than its session: revoking the session disconnects it at once.
  */
 export function attachGateway(httpServer: HttpServer, auth: AuthService): Server {
   const io = new Server(httpServer, { path: SOCKET_PATH, allowEIO3: true, serveClient: false });
+  const held = new SessionSockets();
+  auth.onRevoked((revocation) => held.revoke(revocation));
+
   io.use(async (socket, next) => {
     const token = tokenFromHandshake(socket);
     if (token) {
-      const user = await auth.authenticate(token).catch(() => 'unknown' as const);
-      if (typeof user !== 'string') (socket.data as SocketData).user = user;
+      const data = socket.data as SocketData;
+      const session = tokenDigest(token);
+      data.checkedAt = held.revocations;
+      const user = await auth.authenticateSession(session).catch(() => 'unknown' as const);
+      if (typeof user !== 'string') Object.assign(data, { user, session });
     }
     next();
   });
   io.on('connection', (socket) => {
+    const data = socket.data as SocketData;
+    if (data.user && data.session) {
+      held.add(socket, data.session, data.user.id);
+      socket.once('disconnect', () => held.remove(socket));
+      // a revocation between the token's lookup and now found no socket to end: look again
+      if (data.checkedAt !== held.revocations) void endIfRevoked(auth, socket, data);
+    }
     socket.on('login', (claimed: unknown) => {
-      const user = (socket.data as SocketData).user;
+      const user = data.user;
       if (user && String(claimed) === String(user.id)) void socket.join(userRoom(user.id));
     });
   });
   return io;
+}
+
+async function endIfRevoked(auth: AuthService, socket: Socket, data: SocketData): Promise<void> {
+  const user = data.session ? await auth.authenticateSession(data.session).catch(() => 'unknown' as const) : 'unknown';
+  if (typeof user === 'string') socket.disconnect(true);
 }
 
 function tokenFromHandshake(socket: Socket): string | undefined {

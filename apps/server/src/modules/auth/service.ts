@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { UserRepository, UserRow } from '../users/repository';
 import { LOGIN_LOCK_MINUTES, MAX_FAILED_LOGINS } from './policy';
-import type { SessionRepository } from './session-repository';
+import type { Revocation, SessionRepository } from './session-repository';
 
 export interface AuthenticatedUser {
   id: number;
@@ -80,9 +80,19 @@ export class AuthService {
     await this.sessions.revoke(tokenDigest(token), this.clock());
   }
 
+  /** Calls `listener` after each session revocation (logout, password change, operator lock). */
+  onRevoked(listener: (revocation: Revocation) => void): () => void {
+    return this.sessions.onRevoked(listener);
+  }
+
   /** The user behind a token, or why there is none. */
-  async authenticate(token: string): Promise<AuthenticatedUser | 'unknown' | 'stale'> {
-    const found = await this.sessions.lookup(tokenDigest(token), this.clock());
+  authenticate(token: string): Promise<AuthenticatedUser | 'unknown' | 'stale'> {
+    return this.authenticateSession(tokenDigest(token));
+  }
+
+  /** The same, for a session known by its token's digest. */
+  async authenticateSession(digest: string): Promise<AuthenticatedUser | 'unknown' | 'stale'> {
+    const found = await this.sessions.lookup(digest, this.clock());
     if (found.session) return { id: found.session.user_id, isVistor: found.session.is_vistor };
     return found.stale ? 'stale' : 'unknown';
   }

@@ -12,9 +12,24 @@ export interface SessionLookup {
   stale: boolean;
 }
 
-/** Sessions are stored by the digest of their token; the token itself is never kept. */
+/** What a revocation ended: one session (by its token's digest), or every session of a user but `keep`. */
+export type Revocation = { kind: 'session'; digest: string } | { kind: 'user'; userId: number; keep: string };
+
+/**
+ * Sessions are stored by the digest of their token; the token itself is never kept. Every
+ * revocation is announced after it is written, so what holds a session open (a socket) can end
+ * it at once.
+ */
 export class SessionRepository {
+  private readonly revocationListeners = new Set<(revocation: Revocation) => void>();
+
   constructor(private readonly db: Queryable) {}
+
+  /** Calls `listener` after each revocation; answers a function that stops it. */
+  onRevoked(listener: (revocation: Revocation) => void): () => void {
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
+  }
 
   async create(input: { userId: number; digest: string; expiresAt: Date; ip: string; userAgent: string }) {
     await this.db.query(
@@ -41,6 +56,7 @@ export class SessionRepository {
       `update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null returning id`,
       [digest, now],
     );
+    this.announce({ kind: 'session', digest });
     return rows.length > 0;
   }
 
@@ -50,6 +66,11 @@ export class SessionRepository {
       `update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and token_hash <> $3`,
       [userId, now, keep],
     );
+    this.announce({ kind: 'user', userId, keep });
+  }
+
+  private announce(revocation: Revocation): void {
+    for (const listener of this.revocationListeners) listener(revocation);
   }
 }
 
