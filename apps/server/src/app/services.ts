@@ -9,6 +9,8 @@ import { OperatorMoneyService } from '../modules/admin/money-service';
 import { CodeDispatchService } from '../modules/auth/code-dispatch-service';
 import { RegistrationService } from '../modules/auth/registration-service';
 import { CachedSessionRepository } from '../modules/auth/session-repository';
+import { LoginBackoff } from '../modules/auth/login-backoff';
+import { LoginFailureRepository } from '../modules/auth/login-failure-repository';
 import { AuthService } from '../modules/auth/service';
 import { CurrencyRepository } from '../modules/market/repository';
 import { CurrencyService } from '../modules/market/service';
@@ -57,6 +59,7 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(db: Database, config: Config, clock: Clock, core: Core) {
   const users = new UserRepository(db);
   const sessions = new CachedSessionRepository(db);
+  const backoff = new LoginBackoff(new LoginFailureRepository(db), (userId, ip, since) => sessions.openedFrom(userId, ip, since), clock);
   const settings = new SettingsRepository(db);
   const identities = new IdentityRepository(db);
   const outbox = new OutboxRepository(db);
@@ -106,11 +109,11 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
     addressBook: new AddressBookService(withdrawalRepository, walletRepository),
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
-    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS, demoFunds && ((guestId) => demoFunds.topUpGuest(guestId))),
+    auth: new AuthService(users, sessions, backoff, clock, config.SESSION_TTL_HOURS, demoFunds && ((guestId) => demoFunds.topUpGuest(guestId))),
     codes: new CodeDispatchService(users, verification),
-    registration: new RegistrationService(users, sessions, settings, verification, clock),
+    registration: new RegistrationService(users, sessions, backoff, settings, verification, clock),
     users: new UserService(users),
-    security: new SecurityService(users, sessions, verification, clock),
+    security: new SecurityService(users, sessions, backoff, verification, clock),
     identity: new IdentityService(users, identities, uploads),
     region: new RegionService(users),
     uploads,

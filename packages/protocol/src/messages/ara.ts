@@ -123,4 +123,7 @@ export const ara: Record<MessageKey, string> = {
   'photo not found, upload it again': 'الصورة غير موجودة، يرجى رفعها مرة أخرى',
   'operator login required': 'يلزم تسجيل دخول المشغل',
   'submission not found': 'الطلب غير موجود',
+  // accounts: login backoff and the first fund password
+  'too many login attempts, try again later': 'محاولات تسجيل دخول كثيرة جدًا، يرجى المحاولة لاحقًا',
+  'enter the login password or the verification code': 'أدخل كلمة مرور تسجيل الدخول أو رمز التحقق',
 };

@@ -123,4 +123,7 @@ export const en: Record<MessageKey, string> = {
   'photo not found, upload it again': 'Photo not found, please upload it again',
   'operator login required': 'Operator login required',
   'submission not found': 'Submission not found',
+  // accounts: login backoff and the first fund password
+  'too many login attempts, try again later': 'Too many login attempts, please try again later',
+  'enter the login password or the verification code': 'Enter your login password or a verification code',
 };

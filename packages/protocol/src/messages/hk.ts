@@ -123,4 +123,7 @@ export const hk: Record<MessageKey, string> = {
   'photo not found, upload it again': '相片不存在，請重新上載',
   'operator login required': '需要營運人員登入',
   'submission not found': '申請記錄不存在',
+  // accounts: login backoff and the first fund password
+  'too many login attempts, try again later': '登入嘗試次數過多，請稍後再試',
+  'enter the login password or the verification code': '請輸入登入密碼或驗證碼',
 };

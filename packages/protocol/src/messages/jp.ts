@@ -123,4 +123,7 @@ export const jp: Record<MessageKey, string> = {
   'photo not found, upload it again': '写真が見つかりません。もう一度アップロードしてください',
   'operator login required': '運営者ログインが必要です',
   'submission not found': '申請が見つかりません',
+  // accounts: login backoff and the first fund password
+  'too many login attempts, try again later': 'ログインの試行回数が多すぎます。しばらくしてから再度お試しください',
+  'enter the login password or the verification code': 'ログインパスワードまたは認証コードを入力してください',
 };

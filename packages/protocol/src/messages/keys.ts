@@ -126,6 +126,9 @@ export const MESSAGE_KEYS = [
   'cannot operate your own ad',
   'more than 3 unfinished orders',
   'daily cancel count exceeded',
+  // accounts: login backoff and the first fund password
+  'too many login attempts, try again later',
+  'enter the login password or the verification code',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -123,4 +123,7 @@ export const kr: Record<MessageKey, string> = {
   'photo not found, upload it again': '사진을 찾을 수 없습니다. 다시 업로드해 주세요',
   'operator login required': '운영자 로그인이 필요합니다',
   'submission not found': '제출 기록을 찾을 수 없습니다',
+  // accounts: login backoff and the first fund password
+  'too many login attempts, try again later': '로그인 시도 횟수가 너무 많습니다. 잠시 후 다시 시도해 주세요',
+  'enter the login password or the verification code': '로그인 비밀번호 또는 인증 코드를 입력해 주세요',
 };

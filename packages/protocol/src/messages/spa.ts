@@ -123,4 +123,7 @@ export const spa: Record<MessageKey, string> = {
   'photo not found, upload it again': 'No se encontró la foto; súbala de nuevo',
   'operator login required': 'Se requiere inicio de sesión de operador',
   'submission not found': 'Solicitud no encontrada',
+  // accounts: login backoff and the first fund password
+  'too many login attempts, try again later': 'Demasiados intentos de inicio de sesión; inténtelo de nuevo más tarde',
+  'enter the login password or the verification code': 'Introduzca su contraseña de inicio de sesión o un código de verificación',
 };

@@ -123,4 +123,7 @@ export const zh: Record<MessageKey, string> = {
   'photo not found, upload it again': '照片不存在，请重新上传',
   'operator login required': '需要运营人员登录',
   'submission not found': '申请记录不存在',
+  // accounts: login backoff and the first fund password
+  'too many login attempts, try again later': '登录尝试次数过多，请稍后再试',
+  'enter the login password or the verification code': '请输入登录密码或验证码',
 };

@@ -1,11 +1,9 @@
 import { accountLockedMessage } from '@tessera/protocol';
 import { Refusal, refuse } from '../../http/refusal';
-import { KeyedSerializer } from '../../lib/keyed-serializer';
-import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { UserRepository, UserRow } from '../users/repository';
-import { LOGIN_LOCK_MINUTES, MAX_FAILED_LOGINS } from './policy';
+import type { LoginBackoff } from './login-backoff';
 import type { Revocation, SessionRepository } from './session-repository';
 
 export interface AuthenticatedUser {
@@ -23,49 +21,36 @@ export interface LoginResult {
   user: UserRow;
 }
 
-/** A hash to verify against when the account does not exist, so both paths cost the same. */
-const decoyHash = hashPassword('decoy-password-never-matches');
-
 export class AuthService {
-  private readonly tries = new KeyedSerializer();
-
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
+    private readonly backoff: LoginBackoff,
     private readonly clock: Clock,
     private readonly sessionTtlHours: number,
     /** run at each guest login before the session opens (development: the demo funds' top-up) */
     private readonly onGuestLogin?: (guestId: number) => Promise<unknown>,
   ) {}
 
+  /**
+   * A password login. Unknown accounts, guests and system accounts take the same path as a wrong
+   * password, so no answer tells whether an account exists; an operator's lock is told only to
+   * someone who knows the password.
+   */
   async login(account: string | undefined, password: string | undefined, client: ClientInfo): Promise<LoginResult> {
     if (!account) refuse('enter account');
     if (!password) refuse('enter password');
     if (password.length < 6 || password.length > 16) refuse('password must be 6 to 16 letters or digits');
 
     const found = await this.users.findByAccount(account);
-    if (!found || found.is_vistor || found.kind !== 'user') {
-      await verifyPassword(await decoyHash, password);
-      refuse('wrong account or password');
+    const user = found && !found.is_vistor && found.kind === 'user' ? found : undefined;
+    const outcome = await this.backoff.attempt({ account, user, password, ip: client.ip });
+    if (outcome === 'wait') refuse('too many login attempts, try again later');
+    if (outcome === 'wrong' || !user) refuse('wrong account or password');
+    if (user.locked_until && user.locked_until > this.clock()) {
+      throw new Refusal(accountLockedMessage(user.locked_until) as `account locked, ${string}`);
     }
-    // one try at a time per account, each reading the count the one before it left: logins sent in
-    // parallel get no more guesses than the limit
-    return this.tries.run(String(found.id), async () => {
-      const user = (await this.users.findById(found.id)) ?? found;
-      const now = this.clock();
-      if (user.locked_until && user.locked_until > now) {
-        throw new Refusal(accountLockedMessage(user.locked_until) as `account locked, ${string}`);
-      }
-      if (!(await verifyPassword(user.password_hash, password))) {
-        const reachesLimit = user.failed_logins + 1 >= MAX_FAILED_LOGINS;
-        const lockUntil = reachesLimit ? new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000) : null;
-        await this.users.recordFailedLogin(user.id, lockUntil);
-        if (lockUntil) throw new Refusal(accountLockedMessage(lockUntil) as `account locked, ${string}`);
-        refuse('wrong account or password');
-      }
-      await this.users.clearFailedLogins(user.id);
-      return { token: await this.openSession(user.id, client), user };
-    });
+    return { token: await this.openSession(user.id, client), user };
   }
 
   /** Guests share one seeded demo account (spec: "a fixed demo account"). */
@@ -100,7 +85,7 @@ export class AuthService {
   private async openSession(userId: number, client: ClientInfo): Promise<string> {
     const token = newToken();
     const expiresAt = new Date(this.clock().getTime() + this.sessionTtlHours * 3_600_000);
-    await this.sessions.create({ userId, digest: tokenDigest(token), expiresAt, ...client });
+    await this.sessions.create({ userId, digest: tokenDigest(token), createdAt: this.clock(), expiresAt, ...client });
     return token;
   }
 }

@@ -31,11 +31,17 @@ export class SessionRepository {
     return () => this.revocationListeners.delete(listener);
   }
 
-  async create(input: { userId: number; digest: string; expiresAt: Date; ip: string; userAgent: string }) {
+  async create(input: { userId: number; digest: string; createdAt: Date; expiresAt: Date; ip: string; userAgent: string }) {
     await this.db.query(
-      `insert into sessions (user_id, token_hash, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)`,
-      [input.userId, input.digest, input.expiresAt, input.ip, input.userAgent.slice(0, 300)],
+      `insert into sessions (user_id, token_hash, created_at, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5, $6)`,
+      [input.userId, input.digest, input.createdAt, input.expiresAt, input.ip, input.userAgent.slice(0, 300)],
     );
+  }
+
+  /** Whether the user opened a session from this client address since `since`. */
+  async openedFrom(userId: number, ip: string, since: Date): Promise<boolean> {
+    const rows = await this.db.query('select 1 from sessions where user_id = $1 and ip = $2 and created_at >= $3 limit 1', [userId, ip, since]);
+    return rows.length > 0;
   }
 
   async lookup(digest: string, now: Date): Promise<SessionLookup> {
