@@ -28,7 +28,7 @@ interface Envelope<T = unknown> {
 /**
  * Accounts and security against the real server: registration with an e-mailed code, login and
  * logout, binding an e-mail, the first fund password, identity verification approved by an operator (strength bar 100%),
- * and the lock after five wrong passwords, shown in English and in Chinese.
+ * the wait after five wrong passwords, and an operator's lock shown in English and in Chinese.
  * Needs apps/web/dist (npm run build -w @tessera/web).
  */
 describe('accounts and security', () => {
@@ -177,6 +177,8 @@ describe('accounts and security', () => {
     await page.getByTestId('set-cash-page').waitFor();
     await page.getByTestId('cash-password').fill('246810');
     await page.getByTestId('cash-repassword').fill('246810');
+    // a session alone may not set it: the login password proves the owner is at the keyboard
+    await page.getByTestId('cash-login-password').fill(PHONE_PASSWORD);
     await page.getByTestId('cash-submit').click();
     await page.waitForURL(/\/account\/accountSet$/);
     await page.goto(`${server.url}/setCash`);
@@ -225,30 +227,54 @@ describe('accounts and security', () => {
     await page.getByTestId('kyc-approved').waitFor();
   });
 
-  it('locks the account after five wrong passwords and says until when, also in Chinese', async () => {
+  it('makes the sixth guess wait; an operator\'s lock says until when, also in Chinese', async () => {
     await page.goto(`${server.url}/account/accountSet`);
+    const token = (await page.evaluate(() => localStorage.getItem('token'))) ?? '';
+    const userId = (await api<{ id: number }>('GET', 'user/info', {}, token)).message.id;
     await logOut();
 
-    let lockedReply = '';
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
-      await page.getByTestId('login-account').fill(PHONE);
+    // Guessing at an account (one that does not exist answers the same as one that does).
+    const answers: string[] = [];
+    for (let attempt = 1; attempt <= 6; attempt += 1) {
+      await page.getByTestId('login-account').fill('e2e.nobody@tessera.example');
       await page.getByTestId('login-password').fill('wrong-pass1');
       const [reply] = await Promise.all([
         page.waitForResponse((response) => response.url().includes('/api/user/login')),
         page.getByTestId('login-submit').click(),
       ]);
-      const body = (await reply.json()) as Envelope<string>;
-      if (attempt < 5) expect(body.message).toBe('wrong account or password');
-      else lockedReply = body.message;
+      answers.push(((await reply.json()) as Envelope<string>).message);
     }
-    expect(lockedReply).toMatch(/^account locked, /);
+    expect(answers).toEqual([...Array<string>(5).fill('wrong account or password'), 'too many login attempts, try again later']);
+    const alert = page.getByTestId('login-error');
+    await expect.poll(async () => (await alert.textContent()) ?? '').toContain('Too many login attempts');
+
+    // An operator locks the phone account: its owner, with the right password, learns until when.
+    const operatorLogin = await fetch(`${server.url}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@tessera.example', password: 'admin-dev-password' }),
+    });
+    const { token: operator } = (await operatorLogin.json()) as { token: string };
+    const locked = await fetch(`${server.url}/admin/api/users/${userId}/lock`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${operator}` },
+      body: JSON.stringify({ until: '2030-01-01T00:00:00.000Z', reason: 'e2e' }),
+    });
+    expect(locked.status).toBe(200);
+    await page.getByTestId('login-account').fill(PHONE);
+    await page.getByTestId('login-password').fill(PHONE_PASSWORD);
+    const [reply] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/api/user/login')),
+      page.getByTestId('login-submit').click(),
+    ]);
+    const lockedReply = ((await reply.json()) as Envelope<string>).message;
+    expect(lockedReply).toBe('account locked, 2030-01-01T00:00:00.000Z');
 
     // The lock's end in the browser's time zone, rounded up to the minute, Latin digits.
     const until = new Date(lockedReply.slice('account locked,'.length).trim());
     const local = new Date(Math.ceil(until.getTime() / 60_000) * 60_000 + TIME_ZONE_OFFSET_MS);
     const shown = local.toISOString().slice(0, 16).replace('T', ' ');
 
-    const alert = page.getByTestId('login-error');
     await expect.poll(async () => (await alert.textContent()) ?? '').toContain("Account is locked, can't do this before");
     expect(await alert.textContent()).toContain(shown);
 

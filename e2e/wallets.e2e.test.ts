@@ -65,7 +65,7 @@ describe('wallets: deposit and withdrawal', () => {
     const login = await api<string>('user/login', { user_string: email, password: PASSWORD, type: '1' });
     token = typeof login.token === 'string' ? login.token : login.message;
     userId = (await api<{ id: number }>('user/info', {}, token, 'GET')).message.id;
-    expect((await api('safe/set_pay_password', { password: FUND_PASSWORD, repassword: FUND_PASSWORD }, token)).type).toBe('ok');
+    expect((await api('safe/set_pay_password', { password: FUND_PASSWORD, repassword: FUND_PASSWORD, login_password: PASSWORD }, token)).type).toBe('ok');
     expect((await api('wallet/addaddress', { currency_id: '3', address: TRON_ADDRESS, active: '1', notes: 'cold wallet' }, token)).type).toBe('ok');
     const operatorLogin = await fetch(`${server.url}/admin/api/login`, {
       method: 'POST',

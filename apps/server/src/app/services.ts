@@ -7,8 +7,8 @@ import { AdminService } from '../modules/admin/service';
 import { LedgerAdminService } from '../modules/admin/ledger-service';
 import { OperatorMoneyService } from '../modules/admin/money-service';
 import { AddressAllowList } from '../modules/admin/address-allow-list';
-import { LoginBackoff } from '../modules/admin/login-backoff';
-import { LoginFailureRepository } from '../modules/admin/login-failure-repository';
+import { LoginBackoff as OperatorLoginBackoff } from '../modules/admin/login-backoff';
+import { LoginFailureRepository as OperatorLoginFailureRepository } from '../modules/admin/login-failure-repository';
 import { OperatorAuthService } from '../modules/admin/operator-auth-service';
 import { OperatorTotpRepository } from '../modules/admin/totp-repository';
 import { OperatorTotpService } from '../modules/admin/totp-service';
@@ -17,6 +17,8 @@ import { AccountNames } from '../modules/auth/account-address';
 import { CodeDispatchService } from '../modules/auth/code-dispatch-service';
 import { RegistrationService } from '../modules/auth/registration-service';
 import { CachedSessionRepository } from '../modules/auth/session-repository';
+import { LoginBackoff } from '../modules/auth/login-backoff';
+import { LoginFailureRepository } from '../modules/auth/login-failure-repository';
 import { AuthService } from '../modules/auth/service';
 import { CurrencyRepository } from '../modules/market/repository';
 import { CurrencyService } from '../modules/market/service';
@@ -67,6 +69,7 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(db: Database, config: Config, clock: Clock, core: Core) {
   const users = new UserRepository(db);
   const sessions = new CachedSessionRepository(db);
+  const backoff = new LoginBackoff(new LoginFailureRepository(db), (userId, ip, since) => sessions.openedFrom(userId, ip, since), clock);
   const settings = new SettingsRepository(db);
   const identities = new IdentityRepository(db);
   const outbox = new OutboxRepository(db);
@@ -138,21 +141,21 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
     addressBook: new AddressBookService(withdrawalRepository, walletRepository),
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
-    auth: new AuthService(users, sessions, clock, config.SESSION_TTL_HOURS, accountNames, {
+    auth: new AuthService(users, sessions, backoff, clock, config.SESSION_TTL_HOURS, accountNames, {
       open: config.DEMO_DATA,
       onLogin: demoFunds && ((guestId) => demoFunds.topUpGuest(guestId)),
     }),
     codes: new CodeDispatchService(users, verification, accountNames, config.PHONE_SIGNUP),
-    registration: new RegistrationService(users, sessions, settings, verification, accountNames, clock, config.PHONE_SIGNUP),
+    registration: new RegistrationService(users, sessions, backoff, settings, verification, accountNames, clock, config.PHONE_SIGNUP),
     users: new UserService(users),
-    security: new SecurityService(users, sessions, verification, clock),
+    security: new SecurityService(users, sessions, backoff, verification, clock),
     identity: new IdentityService(users, identities, uploads),
     region: new RegionService(users),
     uploads,
     outbox: new DevOutboxService(outbox),
     admin: new AdminService(operators, users, sessions, identities, settings, clock),
     // production: an operator logs in with a second factor, or only to enrol one
-    operatorAuth: new OperatorAuthService(operators, operatorTotp, new LoginBackoff(new LoginFailureRepository(db)), clock, config.NODE_ENV === 'production'),
+    operatorAuth: new OperatorAuthService(operators, operatorTotp, new OperatorLoginBackoff(new OperatorLoginFailureRepository(db)), clock, config.NODE_ENV === 'production'),
     operatorTotp,
     adminAddresses: config.ADMIN_ALLOWED_IPS === undefined ? AddressAllowList.any() : AddressAllowList.parse(config.ADMIN_ALLOWED_IPS),
     ledger: new LedgerAdminService(core, users, new OperatorRepository(db), new CurrencyRepository(db), db),

@@ -4,6 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import { sessionTokenFromCookieHeader } from '../http/cookies';
 import { tokenDigest } from '../lib/tokens';
 import type { AuthService, AuthenticatedUser } from '../modules/auth/service';
+import { SessionSockets } from './session-sockets';
 
 export const SOCKET_PATH = '/wss/socket.io/';
 
@@ -12,50 +13,58 @@ export const userRoom = (userId: number) => `user:${userId}`;
 
 interface SocketData {
   user?: AuthenticatedUser;
-  /** digest of the session token the socket proved itself with */
+  /** the digest of the token the socket proved itself with */
   session?: string;
+  /** the revocation count when its token was looked up */
+  checkedAt?: number;
 }
 
 /**
  * The socket.io gateway on the HTTP server. Old clients speak Engine.IO v3, so it is enabled.
  * A socket proves who it is with its token (handshake `auth.token` or query `token`) or, for old
  * browser clients that send neither, the session cookie of their login; the `login` event then
- * joins the user's room only when the id it names is that user's own. A logout closes the
- * sockets of the session it ends.
+ * joins the user's room only when the id it names is that user's own. A socket lives no longer
+ * than its session: revoking the session (logout, password change, operator lock) disconnects it
+ * at once.
  */
 export function attachGateway(httpServer: HttpServer, auth: AuthService): Server {
   const io = new Server(httpServer, { path: SOCKET_PATH, allowEIO3: true, serveClient: false });
-  const sessionSockets = new Map<string, Set<Socket>>();
+  const held = new SessionSockets();
+  auth.onRevoked((revocation) => held.revoke(revocation));
+
   io.use(async (socket, next) => {
     const token = tokenFromHandshake(socket);
     if (token) {
-      const user = await auth.authenticate(token).catch(() => 'unknown' as const);
-      if (typeof user !== 'string') Object.assign(socket.data as SocketData, { user, session: tokenDigest(token) });
+      const data = socket.data as SocketData;
+      const session = tokenDigest(token);
+      data.checkedAt = held.revocations;
+      const user = await auth.authenticateSession(session).catch(() => 'unknown' as const);
+      if (typeof user !== 'string') Object.assign(data, { user, session });
     }
     next();
   });
   io.on('connection', (socket) => {
-    const session = (socket.data as SocketData).session;
-    if (session) {
-      const sockets = sessionSockets.get(session) ?? new Set<Socket>();
-      sessionSockets.set(session, sockets.add(socket));
-      socket.once('disconnect', () => {
-        sockets.delete(socket);
-        if (sockets.size === 0 && sessionSockets.get(session) === sockets) sessionSockets.delete(session);
-      });
+    const data = socket.data as SocketData;
+    if (data.user && data.session) {
+      held.add(socket, data.session, data.user.id);
+      socket.once('disconnect', () => held.remove(socket));
+      // a revocation between the token's lookup and now found no socket to end: look again
+      if (data.checkedAt !== held.revocations) void endIfRevoked(auth, socket, data);
     }
     // an ack, when the client passes one, says whether the socket joined the user's room
     socket.on('login', (claimed: unknown, ack?: unknown) => {
-      const user = (socket.data as SocketData).user;
+      const user = data.user;
       const joined = user !== undefined && String(claimed) === String(user.id);
       if (joined) void socket.join(userRoom(user.id));
       if (typeof ack === 'function') (ack as (reply: { type: 'ok' | 'error' }) => void)({ type: joined ? 'ok' : 'error' });
     });
   });
-  auth.onLogout((digest) => {
-    for (const socket of sessionSockets.get(digest) ?? []) socket.disconnect(true);
-  });
   return io;
+}
+
+async function endIfRevoked(auth: AuthService, socket: Socket, data: SocketData): Promise<void> {
+  const user = data.session ? await auth.authenticateSession(data.session).catch(() => 'unknown' as const) : 'unknown';
+  if (typeof user === 'string') socket.disconnect(true);
 }
 
 function tokenFromHandshake(socket: Socket): string | undefined {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ACCOUNT_BACKOFF } from '../../src/modules/auth/policy';
 import { codeAddress, latestCode, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
@@ -60,7 +61,8 @@ describeEachDatabase('passwords, fund password and e-mail binding', (kind) => {
 
   it('sets the fund password once, six digits only', async () => {
     const { token } = await registerUser(api, 'payer@example.com');
-    const set = (password: string, repassword = password) => api.post<string>('safe/set_pay_password', { password, repassword }, { token });
+    const set = (password: string, repassword = password) =>
+      api.post<string>('safe/set_pay_password', { password, repassword, login_password: 'secret123' }, { token });
     expect((await set('12345')).body.message).toBe('payment password must be 6 digits');
     expect((await set('abcdef')).body.message).toBe('payment password must be 6 digits');
     expect((await set('123456', '654321')).body.message).toBe('two passwords differ');
@@ -73,9 +75,49 @@ describeEachDatabase('passwords, fund password and e-mail binding', (kind) => {
     expect(stored[0]?.pay_password_hash.startsWith('$argon2id$')).toBe(true);
   });
 
+  it('refuses the first fund password on a session alone, or with a wrong login password or code', async () => {
+    const { token } = await registerUser(api, 'session-only@example.com');
+    const set = (fields: Record<string, string>) =>
+      api.post<string>('safe/set_pay_password', { password: '123456', repassword: '123456', ...fields }, { token });
+    expect((await set({})).body.message).toBe('enter the login password or the verification code');
+    expect((await set({ login_password: 'notmine123' })).body.message).toBe('wrong login password');
+    expect((await set({ code: '000000' })).body.message).toBe('wrong verification code');
+    const forLogin = await sendCode('sms_mail', 'session-only@example.com', 'forget');
+    expect((await set({ code: forLogin })).body.message).toBe('wrong verification code');
+    const stored = await app.db.query('select 1 from users where account = $1 and pay_password_hash is not null', ['session-only@example.com']);
+    expect(stored).toHaveLength(0);
+  });
+
+  it('sets the first fund password proved with the login password', async () => {
+    const { token } = await registerUser(api, 'by-password@example.com', { password: 'mylogin123' });
+    const reply = await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'mylogin123' }, { token });
+    expect(reply.body).toEqual({ type: 'ok', message: 'operation ok' });
+    expect((await api.get<{ pay_password_set: number }>('user/center', {}, { token })).body.message.pay_password_set).toBe(1);
+  });
+
+  it('sets the first fund password proved with a code sent to the account (type forgets), spending it', async () => {
+    const { token } = await registerUser(api, '13711112222');
+    const code = await sendCode('sms_send', '13711112222', 'forgets');
+    const reply = await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', code }, { token });
+    expect(reply.body).toEqual({ type: 'ok', message: 'operation ok' });
+    expect((await api.get<{ pay_password_set: number }>('user/center', {}, { token })).body.message.pay_password_set).toBe(1);
+    const again = await api.post<string>('safe/reset_pay_password', { code, password: '654321', repassword: '654321' }, { token });
+    expect(again.body.message).toBe('wrong verification code');
+  });
+
+  it('counts wrong login passwords sent to the fund password form like wrong logins', async () => {
+    const { token } = await registerUser(api, 'guessing-holder@example.com');
+    const set = (login_password: string) =>
+      api.post<string>('safe/set_pay_password', { password: '123456', repassword: '123456', login_password }, { token, remoteAddress: '203.0.113.9' });
+    for (let attempt = 0; attempt < ACCOUNT_BACKOFF.freeFailures; attempt += 1) {
+      expect((await set(`guess${attempt}xx`)).body.message).toBe('wrong login password');
+    }
+    expect((await set('secret123')).body.message).toBe('too many login attempts, try again later');
+  });
+
   it('resets the fund password with a code of its own purpose', async () => {
     const { token } = await registerUser(api, 'payer2@example.com');
-    await api.post('safe/set_pay_password', { password: '111111', repassword: '111111' }, { token });
+    await api.post('safe/set_pay_password', { password: '111111', repassword: '111111', login_password: 'secret123' }, { token });
     const loginCode = await sendCode('sms_mail', 'payer2@example.com', 'forget');
     expect(
       (await api.post('safe/reset_pay_password', { code: loginCode, password: '222222', repassword: '222222' }, { token })).body.message,

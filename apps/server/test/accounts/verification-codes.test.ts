@@ -131,6 +131,27 @@ describeEachDatabase('verification codes', (kind) => {
     );
   });
 
+  it('counts wrong guesses sent in parallel: no more than the limit are checked, then the code is dead', async () => {
+    time.advanceMinutes(2);
+    await api.post('sms_mail', { user_string: 'parallel@example.com' });
+    const code = await latestCode(api, 'parallel@example.com');
+    const wrong = (index: number) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0');
+    const replies = await Promise.all(
+      Array.from({ length: 4 * MAX_FAILED_CHECKS }, (_, index) =>
+        api.post<string>('user/check_email', { user_string: 'parallel@example.com', email_code: wrong(index) }),
+      ),
+    );
+    expect(replies.every((reply) => reply.body.message === 'wrong verification code')).toBe(true);
+    const rows = await app.db.query<{ failed_checks: number }>(
+      'select failed_checks from verification_codes where address = $1',
+      ['parallel@example.com'],
+    );
+    expect(rows).toEqual([{ failed_checks: MAX_FAILED_CHECKS }]);
+    expect((await api.post('user/check_email', { user_string: 'parallel@example.com', email_code: code })).body.message).toBe(
+      'wrong verification code',
+    );
+  });
+
   it(`expires a code after ${CODE_TTL_MINUTES} minutes`, async () => {
     time.advanceMinutes(2);
     await api.post('sms_mail', { user_string: 'late@example.com' });

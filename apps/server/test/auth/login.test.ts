@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_ACCOUNT } from '../../src/db/seed/demo-users';
-import { LOGIN_LOCK_MINUTES, MAX_FAILED_LOGINS } from '../../src/modules/auth/policy';
+import { LoginBackoff } from '../../src/modules/auth/login-backoff';
+import { LoginFailureRepository } from '../../src/modules/auth/login-failure-repository';
+import { ACCOUNT_BACKOFF, ADDRESS_BACKOFF, waitSeconds } from '../../src/modules/auth/policy';
 import { SESSION_CACHE_MS } from '../../src/modules/auth/session-repository';
+import { latestCode, operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
@@ -134,44 +137,134 @@ describeEachDatabase('login and sessions', (kind) => {
     expect((await api.get('user/info', {}, { token })).body.type).toBe('999');
   });
 
-  it(`locks the account after ${MAX_FAILED_LOGINS} wrong passwords, until the lock ends`, async () => {
-    const account = { user_string: 'trader@tessera.example' };
-    // a successful login clears the failures counted by earlier tests
-    expect((await api.post('user/login', { ...account, password: 'trader1234' })).body.type).toBe('ok');
-    const answers: string[] = [];
-    for (let attempt = 0; attempt < MAX_FAILED_LOGINS; attempt += 1) {
-      answers.push((await api.post<string>('user/login', { ...account, password: 'wrongpass1' })).body.message);
+  describe('backoff after wrong passwords', () => {
+    const { freeFailures } = ACCOUNT_BACKOFF;
+    let addresses = 0;
+    /** a client address of its own for each use, so the per-address counts of tests stay apart */
+    const freshAddress = () => `198.51.100.${(addresses += 1)}`;
+    const login = async (user_string: string, password: string, remoteAddress: string) =>
+      (await api.post<string>('user/login', { user_string, password }, { remoteAddress })).body.message;
+    const waitKey = 'too many login attempts, try again later';
+
+    /** Registers a user who has logged in once, from `home`. */
+    async function userAt(account: string, home: string): Promise<{ id: number }> {
+      const user = await registerUser(api, account, { password: 'right1234' });
+      expect(await login(account, 'right1234', home)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      return user;
     }
-    expect(answers.slice(0, -1).every((message) => message === 'wrong account or password')).toBe(true);
-    expect(answers.at(-1)).toMatch(/^account locked, \d{4}-\d{2}-\d{2}T/);
 
-    const whileLocked = await api.post<string>('user/login', { ...account, password: 'trader1234' });
-    expect(whileLocked.body.message).toMatch(/^account locked, /);
+    it(`makes the try after ${freeFailures} wrong passwords wait, refused unchecked with one answer, then checks again`, async () => {
+      await userAt('backoff.basic@example.com', freshAddress());
+      const from = freshAddress();
+      for (let attempt = 0; attempt < freeFailures; attempt += 1) {
+        expect(await login('backoff.basic@example.com', 'wrongpass1', from)).toBe('wrong account or password');
+      }
+      // the right password is not even checked during the wait
+      expect(await login('backoff.basic@example.com', 'right1234', from)).toBe(waitKey);
+      time.advanceSeconds(ACCOUNT_BACKOFF.firstWaitSeconds - 1);
+      expect(await login('backoff.basic@example.com', 'right1234', from)).toBe(waitKey);
+      time.advanceSeconds(2);
+      expect(await login('backoff.basic@example.com', 'right1234', from)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      // the success cleared the account's count: the next wrong password is a plain one
+      expect(await login('backoff.basic@example.com', 'wrongpass1', from)).toBe('wrong account or password');
+    });
 
-    time.advanceMinutes(LOGIN_LOCK_MINUTES + 1);
-    expect((await api.post('user/login', { ...account, password: 'trader1234' })).body.type).toBe('ok');
-  });
+    it('doubles the account wait with each further failure, up to its cap, and never locks', async () => {
+      await userAt('backoff.double@example.com', freshAddress());
+      const failOnce = async () => expect(await login('backoff.double@example.com', 'wrongpass1', freshAddress())).toBe('wrong account or password');
+      for (let attempt = 0; attempt < freeFailures; attempt += 1) await failOnce();
+      for (let failures = freeFailures; failures < freeFailures + 8; failures += 1) {
+        const wait = waitSeconds(ACCOUNT_BACKOFF, failures);
+        expect(wait).toBe(Math.min(ACCOUNT_BACKOFF.firstWaitSeconds * 2 ** (failures - freeFailures), ACCOUNT_BACKOFF.longestWaitSeconds));
+        time.advanceSeconds(wait - 1);
+        expect(await login('backoff.double@example.com', 'wrongpass1', freshAddress())).toBe(waitKey);
+        time.advanceSeconds(1);
+        await failOnce();
+      }
+      expect(waitSeconds(ACCOUNT_BACKOFF, freeFailures + 7)).toBe(ACCOUNT_BACKOFF.longestWaitSeconds);
+      time.advanceSeconds(ACCOUNT_BACKOFF.longestWaitSeconds);
+      expect(await login('backoff.double@example.com', 'right1234', freshAddress())).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
 
-  it('counts wrong passwords sent in parallel: no more guesses than the limit get checked', async () => {
-    const account = { user_string: '10000000001' };
-    expect((await api.post('user/login', { ...account, password: 'demo1234' })).body.type).toBe('ok');
-    const replies = await Promise.all(
-      Array.from({ length: 3 * MAX_FAILED_LOGINS }, (_, index) => api.post<string>('user/login', { ...account, password: `guess${index}xx` })),
-    );
-    const answers = replies.map((reply) => reply.body.message);
-    expect(answers.filter((message) => message === 'wrong account or password')).toHaveLength(MAX_FAILED_LOGINS - 1);
-    expect(answers.filter((message) => message.startsWith('account locked, '))).toHaveLength(2 * MAX_FAILED_LOGINS + 1);
-    expect((await api.post<string>('user/login', { ...account, password: 'demo1234' })).body.message).toMatch(/^account locked, /);
-    time.advanceMinutes(LOGIN_LOCK_MINUTES + 1);
-    expect((await api.post('user/login', { ...account, password: 'demo1234' })).body.type).toBe('ok');
-  });
+    it('answers an unknown account exactly as a known one, counting it the same way', async () => {
+      await userAt('backoff.known@example.com', freshAddress());
+      const answers = async (account: string) => {
+        const from = freshAddress();
+        const replies: string[] = [];
+        for (let attempt = 0; attempt <= freeFailures; attempt += 1) replies.push(await login(account, 'wrongpass1', from));
+        return replies;
+      };
+      const known = await answers('backoff.known@example.com');
+      const unknown = await answers('backoff.nobody@example.com');
+      expect(unknown).toEqual(known);
+      expect(known).toEqual([...Array<string>(freeFailures).fill('wrong account or password'), waitKey]);
+    });
 
-  it('lets the right password through on the last try, and lifts the lock that try set', async () => {
-    const account = { user_string: 'trader@tessera.example' };
-    for (let attempt = 0; attempt < MAX_FAILED_LOGINS - 1; attempt += 1) {
-      expect((await api.post<string>('user/login', { ...account, password: 'wrongpass1' })).body.message).toBe('wrong account or password');
-    }
-    expect((await api.post('user/login', { ...account, password: 'trader1234' })).body.type).toBe('ok');
-    expect((await api.post<string>('user/login', { ...account, password: 'wrongpass1' })).body.message).toBe('wrong account or password');
+    it('counts wrong passwords sent in parallel: no more guesses than the limit get checked', async () => {
+      await userAt('backoff.parallel@example.com', freshAddress());
+      const from = freshAddress();
+      const replies = await Promise.all(
+        Array.from({ length: 3 * freeFailures }, (_, index) => login('backoff.parallel@example.com', `guess${index}xx`, from)),
+      );
+      expect(replies.filter((message) => message === 'wrong account or password')).toHaveLength(freeFailures);
+      expect(replies.filter((message) => message === waitKey)).toHaveLength(2 * freeFailures);
+      expect(await login('backoff.parallel@example.com', 'right1234', from)).toBe(waitKey);
+      time.advanceSeconds(ACCOUNT_BACKOFF.firstWaitSeconds);
+      expect(await login('backoff.parallel@example.com', 'right1234', from)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('lets the owner in from an address they logged in from while a guesser elsewhere makes the account wait', async () => {
+      const home = freshAddress();
+      await userAt('backoff.victim@example.com', home);
+      const guesser = freshAddress();
+      for (let attempt = 0; attempt < freeFailures; attempt += 1) await login('backoff.victim@example.com', `guess${attempt}xx`, guesser);
+      expect(await login('backoff.victim@example.com', 'right1234', guesser)).toBe(waitKey);
+      expect(await login('backoff.victim@example.com', 'right1234', freshAddress())).toBe(waitKey);
+      expect(await login('backoff.victim@example.com', 'right1234', home)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('makes an address that guesses across accounts wait, whichever account it tries next', async () => {
+      const home = freshAddress();
+      await userAt('backoff.sprayed@example.com', home);
+      const sprayer = freshAddress();
+      for (let index = 0; index < ADDRESS_BACKOFF.freeFailures; index += 1) {
+        expect(await login(`backoff.spray${index}@example.com`, 'wrongpass1', sprayer)).toBe('wrong account or password');
+      }
+      expect(await login('backoff.sprayed@example.com', 'right1234', sprayer)).toBe(waitKey);
+      expect(await login('backoff.sprayed@example.com', 'right1234', home)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      time.advanceSeconds(ADDRESS_BACKOFF.firstWaitSeconds);
+      expect(await login('backoff.sprayed@example.com', 'right1234', sprayer)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('keeps the counts in the database: a restarted server still makes the account wait', async () => {
+      await userAt('backoff.restart@example.com', freshAddress());
+      const from = freshAddress();
+      for (let attempt = 0; attempt < freeFailures; attempt += 1) await login('backoff.restart@example.com', 'wrongpass1', from);
+      // a new backoff over the same database, as after a restart: nothing of it lives in memory
+      const restarted = new LoginBackoff(new LoginFailureRepository(app.db), async () => false, time.clock);
+      expect(await restarted.attempt({ account: 'backoff.restart@example.com', password: 'right1234', ip: from })).toBe('wait');
+    });
+
+    it('forgives the account once its owner sets a new password with a code', async () => {
+      await userAt('backoff.reset@example.com', freshAddress());
+      const from = freshAddress();
+      for (let attempt = 0; attempt < freeFailures; attempt += 1) await login('backoff.reset@example.com', 'wrongpass1', from);
+      expect(await login('backoff.reset@example.com', 'right1234', from)).toBe(waitKey);
+      time.advanceSeconds(61);
+      expect((await api.post('sms_mail', { user_string: 'backoff.reset@example.com', type: 'forget' })).body.type).toBe('ok');
+      const code = await latestCode(api, 'backoff.reset@example.com');
+      const reset = { account: 'backoff.reset@example.com', code, password: 'newpass123', repassword: 'newpass123' };
+      expect((await api.post('user/forget', reset)).body.type).toBe('ok');
+      expect(await login('backoff.reset@example.com', 'newpass123', from)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    });
+
+    it('tells of an operator lock only to someone who knows the password', async () => {
+      const user = await userAt('backoff.locked@example.com', freshAddress());
+      const call = operatorCall(app, await operatorToken(app));
+      expect((await call('POST', `/users/${user.id}/lock`, { until: '2030-01-01T00:00:00.000Z', reason: 'review' })).status).toBe(200);
+      const from = freshAddress();
+      expect(await login('backoff.locked@example.com', 'wrongpass1', from)).toBe('wrong account or password');
+      expect(await login('backoff.locked@example.com', 'right1234', from)).toBe('account locked, 2030-01-01T00:00:00.000Z');
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { SOCKET_PATH, userRoom } from '../../src/realtime/gateway';
+import { latestCode, operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
@@ -20,11 +21,12 @@ describeEachDatabase('socket gateway', (kind) => {
   let base: string;
   let userId: number;
   let token: string;
+  let api: ReturnType<typeof apiClient>;
   beforeAll(async () => {
     app = await createTestApp(kind);
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
-    const api = apiClient(app);
+    api = apiClient(app);
     token = await api.login('demo@tessera.example', 'demo1234');
     userId = (await api.get<{ id: number }>('user/info', {}, { token })).body.message.id;
   });
@@ -71,5 +73,79 @@ describeEachDatabase('socket gateway', (kind) => {
     const body = await response.text();
     // v3 polling frames are length-prefixed: "<len>:0{...sid...}"
     expect(body).toMatch(/^\d+:0\{"sid":"/);
+  });
+
+  /** The reason the server gives when it ends the socket ('timeout' when it does not). */
+  const ended = (socket: Socket) => once<string>(socket, 'disconnect', 3000);
+
+  /** Whether the server still holds the socket open (after a reply, its disconnects were sent). */
+  const heldOpen = (socket: Socket) => app.io.sockets.sockets.get(socket.id ?? '')?.connected === true;
+
+  it('disconnects the sockets of a session at its logout, and only those', async () => {
+    const user = await registerUser(api, 'socket.logout@example.com');
+    const otherSession = await api.login('socket.logout@example.com', 'secret123');
+    const [first, second, other] = await Promise.all([
+      openSocket({ token: user.token }),
+      openSocket({ token: user.token }),
+      openSocket({ token: otherSession }),
+    ]);
+    const endings = [ended(first), ended(second)];
+    expect((await api.post('user/logout', {}, { token: user.token })).body.type).toBe('ok');
+    expect(await Promise.all(endings)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(heldOpen(other)).toBe(true);
+    other.close();
+  });
+
+  it('disconnects the other sessions\' sockets at a password change, keeping the session that changed it', async () => {
+    const user = await registerUser(api, 'socket.change@example.com');
+    const otherSession = await api.login('socket.change@example.com', 'secret123');
+    const [own, other] = await Promise.all([openSocket({ token: user.token }), openSocket({ token: otherSession })]);
+    const ending = ended(other);
+    expect((await api.post('sms_mail', { user_string: 'socket.change@example.com', type: 'forget' })).body.type).toBe('ok');
+    const code = await latestCode(api, 'socket.change@example.com');
+    const changed = await api.post('safe/update_password', { code, password: 'newpass123', repassword: 'newpass123' }, { token: user.token });
+    expect(changed.body.type).toBe('ok');
+    expect(await ending).toBe('io server disconnect');
+    expect(heldOpen(own)).toBe(true);
+    own.close();
+  });
+
+  it('disconnects every socket of the user at a forgotten-password reset', async () => {
+    const user = await registerUser(api, 'socket.forget@example.com');
+    const otherSession = await api.login('socket.forget@example.com', 'secret123');
+    const sockets = await Promise.all([openSocket({ token: user.token }), openSocket({ token: otherSession })]);
+    const endings = sockets.map(ended);
+    expect((await api.post('sms_mail', { user_string: 'socket.forget@example.com', type: 'forget' })).body.type).toBe('ok');
+    const code = await latestCode(api, 'socket.forget@example.com');
+    const reset = await api.post('user/forget', { account: 'socket.forget@example.com', code, password: 'newpass123', repassword: 'newpass123' });
+    expect(reset.body.type).toBe('ok');
+    expect(await Promise.all(endings)).toEqual(['io server disconnect', 'io server disconnect']);
+  });
+
+  it('disconnects every socket of the user at an operator lock, and no one else\'s', async () => {
+    const user = await registerUser(api, 'socket.lock@example.com');
+    const otherSession = await api.login('socket.lock@example.com', 'secret123');
+    const [first, second, bystander] = await Promise.all([
+      openSocket({ token: user.token }),
+      openSocket({ token: otherSession }),
+      openSocket({ token }),
+    ]);
+    const endings = [ended(first), ended(second)];
+    const call = operatorCall(app, await operatorToken(app));
+    expect((await call('POST', `/users/${user.id}/lock`, { reason: 'suspicious activity' })).status).toBe(200);
+    expect(await Promise.all(endings)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(heldOpen(bystander)).toBe(true);
+    bystander.close();
+  });
+
+  it('gives a revoked token no private socket', async () => {
+    const user = await registerUser(api, 'socket.stale@example.com');
+    await api.post('user/logout', {}, { token: user.token });
+    const socket = await openSocket({ token: user.token });
+    socket.emit('login', user.id);
+    const delivered = once(socket, 'update_balance', 300);
+    app.io.to(userRoom(user.id)).emit('update_balance', { type: 'update_balance' });
+    expect(await delivered).toBe('timeout');
+    socket.close();
   });
 });

@@ -10,6 +10,8 @@ export interface CallOptions {
   token?: string;
   lang?: string;
   headers?: Record<string, string>;
+  /** the client address the server sees (default 127.0.0.1) */
+  remoteAddress?: string;
 }
 
 /**
@@ -23,10 +25,12 @@ export function apiClient(app: TestApp) {
     if (options.token) headers.authorization = options.token;
     if (options.lang) headers.lang = options.lang;
     const bust = `_timespan=${Date.now()}`;
+    const from = options.remoteAddress ? { remoteAddress: options.remoteAddress } : {};
     const response =
       method === 'GET'
-        ? await app.http.inject({ method, url: `/api/${path}?${bust}&${params}`, headers })
+        ? await app.http.inject({ method, url: `/api/${path}?${bust}&${params}`, headers, ...from })
         : await app.http.inject({
+            ...from,
             method,
             url: `/api/${path}?${bust}`,
             headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },

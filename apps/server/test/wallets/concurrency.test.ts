@@ -16,7 +16,7 @@ describeEachDatabase('wallet concurrency', (kind) => {
     app = await createTestApp(kind);
     api = apiClient(app);
     user = await registerUser(api, 'racer@example.com');
-    await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: user.token });
+    await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: user.token });
     await app.core.execute({ kind: 'adjust', key: 'race-fund', userId: user.id, currencyId: 3, wallet: 'change', amount: parseAmount('1000'), reason: 'deposit', reference: 'test' });
   });
   afterAll(async () => {

@@ -54,7 +54,7 @@ describeEachDatabase('withdrawals', (kind) => {
     app = await createTestApp(kind);
     api = apiClient(app);
     user = await registerUser(api, 'withdrawer@example.com');
-    await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: user.token });
+    await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: user.token });
     await fund(user.id, '1000');
     operator = operatorCall(app, await operatorToken(app));
     const [row] = await app.db.query<{ id: number }>(`select id from users where kind = 'fee'`);
@@ -197,7 +197,7 @@ describeEachDatabase('withdrawals', (kind) => {
 
     it('counts the daily limit across applications, and a refund frees it again', async () => {
       const limited = await registerUser(api, 'daily-limit@example.com');
-      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: limited.token });
+      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: limited.token });
       await fund(limited.id, '120', 'change', 1);
       const btc = (number: string) => withdraw({ currency: 1, number, address: BTC_ADDRESS }, limited.token);
       expect((await btc('50')).body.type).toBe('ok');
@@ -214,7 +214,7 @@ describeEachDatabase('withdrawals', (kind) => {
   describe('payment password guessing', () => {
     it('locks withdrawals after five wrong payment passwords, also when they arrive together', async () => {
       const guesser = await registerUser(api, 'guesser@example.com');
-      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: guesser.token });
+      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: guesser.token });
       await fund(guesser.id, '500');
       const tries = await Promise.all(Array.from({ length: 8 }, (_, index) => withdraw({ pay_password: String(100000 + index) }, guesser.token)));
       const answers = tries.map((reply) => reply.body.message).sort();
@@ -233,7 +233,7 @@ describeEachDatabase('withdrawals', (kind) => {
 
     it('lifts the lock when the owner sets a new payment password', async () => {
       const owner = await registerUser(api, 'relocked@example.com');
-      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: owner.token });
+      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: owner.token });
       for (let index = 0; index < MAX_PAY_PASSWORD_TRIES; index += 1) await withdraw({ pay_password: '999999' }, owner.token);
       expect((await withdraw({}, owner.token)).body.message).toBe('too many wrong payment passwords');
       // what safe/reset_pay_password stores once the e-mail code is proved
@@ -246,7 +246,7 @@ describeEachDatabase('withdrawals', (kind) => {
   describe('in-station', () => {
     it('settles a withdrawal to another user’s deposit address inside the platform when approved, with no fee', async () => {
       const sender = await registerUser(api, 'in-station-sender@example.com');
-      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: sender.token });
+      await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: sender.token });
       await fund(sender.id, '300');
       const recipient = await registerUser(api, 'in-station-recipient@example.com');
       const theirs = (await api.post<{ usdt: string; erc: string }>('wallet/get_in_address', { currency: 3 }, { token: recipient.token })).body.message;

@@ -185,8 +185,8 @@ export const securityApi = {
   /** A new login password, proved with a `forget` code sent to the account. */
   updatePassword: (input: NewPasswordInput, options?: RequestOptions) =>
     call<string>('POST', 'safe/update_password', { ...input }, options),
-  /** The first fund password (six digits). */
-  setPayPassword: (input: { password: string; repassword: string }, options?: RequestOptions) =>
+  /** The first fund password (six digits), proved with the login password or a `forgets` code. */
+  setPayPassword: (input: { password: string; repassword: string; login_password?: string; code?: string }, options?: RequestOptions) =>
     call<string>('POST', 'safe/set_pay_password', input, options),
   /** A new fund password, proved with a `forgets` code sent to the account. */
   resetPayPassword: (input: NewPasswordInput, options?: RequestOptions) =>

@@ -153,4 +153,6 @@ export const ara: Record<MessageKey, string> = {
   // uploads: quota and rate
   'too many uploads, try again later': 'عمليات رفع كثيرة جدًا، يرجى المحاولة لاحقًا',
   'too many unused uploads': 'عدد كبير جدًا من الملفات المرفوعة غير المستخدمة: أرسلها أولًا أو حاول غدًا',
+  // accounts: login backoff and the first fund password
+  'enter the login password or the verification code': 'أدخل كلمة مرور تسجيل الدخول أو رمز التحقق',
 };

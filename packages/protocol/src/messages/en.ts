@@ -153,4 +153,6 @@ export const en: Record<MessageKey, string> = {
   // uploads: quota and rate
   'too many uploads, try again later': 'Too many uploads, please try again later',
   'too many unused uploads': 'Too many uploaded files not yet used: submit them first, or try again tomorrow',
+  // accounts: login backoff and the first fund password
+  'enter the login password or the verification code': 'Enter your login password or a verification code',
 };

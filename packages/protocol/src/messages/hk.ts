@@ -153,4 +153,6 @@ export const hk: Record<MessageKey, string> = {
   // uploads: quota and rate
   'too many uploads, try again later': '上傳過於頻繁，請稍後再試',
   'too many unused uploads': '未使用的上傳檔案過多：請先提交，或明天再試',
+  // accounts: login backoff and the first fund password
+  'enter the login password or the verification code': '請輸入登入密碼或驗證碼',
 };

@@ -153,4 +153,6 @@ export const jp: Record<MessageKey, string> = {
   // uploads: quota and rate
   'too many uploads, try again later': 'アップロードが多すぎます。しばらくしてから再度お試しください',
   'too many unused uploads': '未使用のアップロードファイルが多すぎます。先に提出するか、明日再度お試しください',
+  // accounts: login backoff and the first fund password
+  'enter the login password or the verification code': 'ログインパスワードまたは認証コードを入力してください',
 };

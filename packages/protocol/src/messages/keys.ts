@@ -156,6 +156,8 @@ export const MESSAGE_KEYS = [
   // uploads: quota and rate
   'too many uploads, try again later',
   'too many unused uploads',
+  // accounts: login backoff and the first fund password
+  'enter the login password or the verification code',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

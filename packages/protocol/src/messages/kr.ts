@@ -153,4 +153,6 @@ export const kr: Record<MessageKey, string> = {
   // uploads: quota and rate
   'too many uploads, try again later': '업로드가 너무 잦습니다. 잠시 후 다시 시도하세요',
   'too many unused uploads': '아직 사용하지 않은 업로드 파일이 너무 많습니다. 먼저 제출하거나 내일 다시 시도하세요',
+  // accounts: login backoff and the first fund password
+  'enter the login password or the verification code': '로그인 비밀번호 또는 인증 코드를 입력해 주세요',
 };

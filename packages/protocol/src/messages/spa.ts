@@ -153,4 +153,6 @@ export const spa: Record<MessageKey, string> = {
   // uploads: quota and rate
   'too many uploads, try again later': 'Demasiadas subidas, inténtelo de nuevo más tarde',
   'too many unused uploads': 'Demasiados archivos subidos sin usar: envíelos primero o inténtelo mañana',
+  // accounts: login backoff and the first fund password
+  'enter the login password or the verification code': 'Introduzca su contraseña de inicio de sesión o un código de verificación',
 };

@@ -153,4 +153,6 @@ export const zh: Record<MessageKey, string> = {
   // uploads: quota and rate
   'too many uploads, try again later': '上传过于频繁，请稍后再试',
   'too many unused uploads': '未使用的上传文件过多：请先提交，或明天再试',
+  // accounts: login backoff and the first fund password
+  'enter the login password or the verification code': '请输入登录密码或验证码',
 };

@@ -41,6 +41,14 @@ export const newPasswordBody = z.object({
   account: optionalText(120).describe('ignored: the logged-in account is used'),
 });
 
+/** safe/set_pay_password: the first fund password, proved with the login password or a code. */
+export const setPayPasswordBody = z.object({
+  password: optionalText(64).describe('the new fund password: six digits'),
+  repassword: optionalText(64),
+  login_password: optionalText(64).describe('the login password; or else `code`'),
+  code: optionalText(12).describe('a code of type forgets sent to the account; or else `login_password`'),
+});
+
 export const bindEmailBody = z.object({ email: optionalText(120), code: optionalText(12) });
 
 export const realNameBody = z.object({

@@ -7,6 +7,7 @@ import { SETTING } from '../system/settings';
 import type { UserRepository, UserRow } from '../users/repository';
 import type { VerificationService } from '../verification/service';
 import type { AccountNames } from './account-address';
+import type { LoginBackoff } from './login-backoff';
 import type { SessionRepository } from './session-repository';
 
 export interface RegistrationInput {
@@ -38,6 +39,7 @@ export class RegistrationService {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
+    private readonly backoff: LoginBackoff,
     private readonly settings: SettingsRepository,
     private readonly codes: VerificationService,
     private readonly names: AccountNames,
@@ -99,6 +101,7 @@ export class RegistrationService {
     if (!user || user.is_vistor) refuse('user not found');
     await this.codes.consumeOrTakeMark(account, 'forget', input.code, session);
     await this.users.setPassword(user.id, await hashPassword(password));
+    await this.backoff.forgive(user.account);
     await this.sessions.revokeAllOf(user.id, this.clock());
   }
 

@@ -1,13 +1,11 @@
 import { accountLockedMessage } from '@tessera/protocol';
 import { Refusal, refuse } from '../../http/refusal';
-import { KeyedSerializer } from '../../lib/keyed-serializer';
-import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { UserRepository, UserRow } from '../users/repository';
 import type { AccountNames } from './account-address';
-import { LOGIN_LOCK_MINUTES, MAX_FAILED_LOGINS } from './policy';
-import type { SessionRepository } from './session-repository';
+import type { LoginBackoff } from './login-backoff';
+import type { Revocation, SessionRepository } from './session-repository';
 
 export interface AuthenticatedUser {
   id: number;
@@ -24,17 +22,11 @@ export interface LoginResult {
   user: UserRow;
 }
 
-/** A hash to verify against when the account does not exist, so both paths cost the same. */
-const decoyHash = hashPassword('decoy-password-never-matches');
-
 export class AuthService {
-  private readonly tries = new KeyedSerializer();
-  /** told the digest of each session a logout ends (the socket gateway closes its sockets) */
-  private readonly logoutListeners: ((digest: string) => void)[] = [];
-
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
+    private readonly backoff: LoginBackoff,
     private readonly clock: Clock,
     private readonly sessionTtlHours: number,
     private readonly names: AccountNames,
@@ -45,35 +37,28 @@ export class AuthService {
     private readonly guests: { open: boolean; onLogin?: ((guestId: number) => Promise<unknown>) | undefined } = { open: false },
   ) {}
 
-  /** `areaCode`: the dialling code of a national phone number; absent, the platform's default. */
+  /**
+   * A password login. Unknown accounts, guests and system accounts take the same path as a wrong
+   * password, so no answer tells whether an account exists; an operator's lock is told only to
+   * someone who knows the password. `areaCode`: the dialling code of a national phone number;
+   * absent, the platform's default.
+   */
   async login(account: string | undefined, password: string | undefined, client: ClientInfo, areaCode?: string): Promise<LoginResult> {
     if (!account) refuse('enter account');
     if (!password) refuse('enter password');
     if (password.length < 6 || password.length > 16) refuse('password must be 6 to 16 letters or digits');
 
     const found = await this.findAccount(account, areaCode);
-    if (!found || found.is_vistor || found.kind !== 'user') {
-      await verifyPassword(await decoyHash, password);
-      refuse('wrong account or password');
+    const user = found && !found.is_vistor && found.kind === 'user' ? found : undefined;
+    // counted under the account's stored name when it exists, so every spelling of one phone
+    // number shares one count (and a password reset clears it)
+    const outcome = await this.backoff.attempt({ account: user?.account ?? account, user, password, ip: client.ip });
+    if (outcome === 'wait') refuse('too many login attempts, try again later');
+    if (outcome === 'wrong' || !user) refuse('wrong account or password');
+    if (user.locked_until && user.locked_until > this.clock()) {
+      throw new Refusal(accountLockedMessage(user.locked_until) as `account locked, ${string}`);
     }
-    // one try at a time per account, each reading the count the one before it left: logins sent in
-    // parallel get no more guesses than the limit
-    return this.tries.run(String(found.id), async () => {
-      const user = (await this.users.findById(found.id)) ?? found;
-      const now = this.clock();
-      if (user.locked_until && user.locked_until > now) {
-        throw new Refusal(accountLockedMessage(user.locked_until) as `account locked, ${string}`);
-      }
-      if (!(await verifyPassword(user.password_hash, password))) {
-        const reachesLimit = user.failed_logins + 1 >= MAX_FAILED_LOGINS;
-        const lockUntil = reachesLimit ? new Date(now.getTime() + LOGIN_LOCK_MINUTES * 60_000) : null;
-        await this.users.recordFailedLogin(user.id, lockUntil);
-        if (lockUntil) throw new Refusal(accountLockedMessage(lockUntil) as `account locked, ${string}`);
-        refuse('wrong account or password');
-      }
-      await this.users.clearFailedLogins(user.id);
-      return { token: await this.openSession(user.id, client), user };
-    });
+    return { token: await this.openSession(user.id, client), user };
   }
 
   /** The account a login names: an e-mail, an E.164 number, or a name kept as it was. */
@@ -95,19 +80,22 @@ export class AuthService {
   }
 
   async logout(token: string): Promise<void> {
-    const digest = tokenDigest(token);
-    await this.sessions.revoke(digest, this.clock());
-    for (const listener of this.logoutListeners) listener(digest);
+    await this.sessions.revoke(tokenDigest(token), this.clock());
   }
 
-  /** Calls `listener` with the token digest of every session a logout ends. */
-  onLogout(listener: (digest: string) => void): void {
-    this.logoutListeners.push(listener);
+  /** Calls `listener` after each session revocation (logout, password change, operator lock). */
+  onRevoked(listener: (revocation: Revocation) => void): () => void {
+    return this.sessions.onRevoked(listener);
   }
 
   /** The user behind a token, or why there is none. */
-  async authenticate(token: string): Promise<AuthenticatedUser | 'unknown' | 'stale'> {
-    const found = await this.sessions.lookup(tokenDigest(token), this.clock());
+  authenticate(token: string): Promise<AuthenticatedUser | 'unknown' | 'stale'> {
+    return this.authenticateSession(tokenDigest(token));
+  }
+
+  /** The same, for a session known by its token's digest. */
+  async authenticateSession(digest: string): Promise<AuthenticatedUser | 'unknown' | 'stale'> {
+    const found = await this.sessions.lookup(digest, this.clock());
     if (found.session) return { id: found.session.user_id, isVistor: found.session.is_vistor };
     return found.stale ? 'stale' : 'unknown';
   }
@@ -115,7 +103,7 @@ export class AuthService {
   private async openSession(userId: number, client: ClientInfo): Promise<string> {
     const token = newToken();
     const expiresAt = new Date(this.clock().getTime() + this.sessionTtlHours * 3_600_000);
-    await this.sessions.create({ userId, digest: tokenDigest(token), expiresAt, ...client });
+    await this.sessions.create({ userId, digest: tokenDigest(token), createdAt: this.clock(), expiresAt, ...client });
     return token;
   }
 }

@@ -12,15 +12,36 @@ export interface SessionLookup {
   stale: boolean;
 }
 
-/** Sessions are stored by the digest of their token; the token itself is never kept. */
+/** What a revocation ended: one session (by its token's digest), or every session of a user but `keep`. */
+export type Revocation = { kind: 'session'; digest: string } | { kind: 'user'; userId: number; keep: string };
+
+/**
+ * Sessions are stored by the digest of their token; the token itself is never kept. Every
+ * revocation is announced after it is written, so what holds a session open (a socket) can end
+ * it at once.
+ */
 export class SessionRepository {
+  private readonly revocationListeners = new Set<(revocation: Revocation) => void>();
+
   constructor(private readonly db: Queryable) {}
 
-  async create(input: { userId: number; digest: string; expiresAt: Date; ip: string; userAgent: string }) {
+  /** Calls `listener` after each revocation; answers a function that stops it. */
+  onRevoked(listener: (revocation: Revocation) => void): () => void {
+    this.revocationListeners.add(listener);
+    return () => this.revocationListeners.delete(listener);
+  }
+
+  async create(input: { userId: number; digest: string; createdAt: Date; expiresAt: Date; ip: string; userAgent: string }) {
     await this.db.query(
-      `insert into sessions (user_id, token_hash, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5)`,
-      [input.userId, input.digest, input.expiresAt, input.ip, input.userAgent.slice(0, 300)],
+      `insert into sessions (user_id, token_hash, created_at, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5, $6)`,
+      [input.userId, input.digest, input.createdAt, input.expiresAt, input.ip, input.userAgent.slice(0, 300)],
     );
+  }
+
+  /** Whether the user opened a session from this client address since `since`. */
+  async openedFrom(userId: number, ip: string, since: Date): Promise<boolean> {
+    const rows = await this.db.query('select 1 from sessions where user_id = $1 and ip = $2 and created_at >= $3 limit 1', [userId, ip, since]);
+    return rows.length > 0;
   }
 
   async lookup(digest: string, now: Date): Promise<SessionLookup> {
@@ -41,6 +62,7 @@ export class SessionRepository {
       `update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null returning id`,
       [digest, now],
     );
+    this.announce({ kind: 'session', digest });
     return rows.length > 0;
   }
 
@@ -50,6 +72,11 @@ export class SessionRepository {
       `update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and token_hash <> $3`,
       [userId, now, keep],
     );
+    this.announce({ kind: 'user', userId, keep });
+  }
+
+  private announce(revocation: Revocation): void {
+    for (const listener of this.revocationListeners) listener(revocation);
   }
 }
 

@@ -13,7 +13,7 @@ export interface UserRow {
   is_seller: boolean;
   credit: number;
   review_status: number;
-  failed_logins: number;
+  /** set while an operator's lock lasts */
   locked_until: Date | null;
   lock_reason: string;
   pay_password_hash: string | null;
@@ -51,7 +51,7 @@ export interface RegionUserRow {
 }
 
 const COLUMNS = `id, account, email, phone, country_code, password_hash, extension_code, parent_id,
-  is_vistor, is_seller, credit, review_status, failed_logins, locked_until, lock_reason, pay_password_hash, pay_password_locked_until,
+  is_vistor, is_seller, credit, review_status, locked_until, lock_reason, pay_password_hash, pay_password_locked_until,
   is_region_agent, region_agent_id, city_name, district_name, kind, created_at`;
 
 /** Every read and write of the users table. Accounts are stored lower-cased. */
@@ -102,20 +102,6 @@ export class UserRepository {
     return created;
   }
 
-  /** Counts a failed login; `lockUntil` set when this failure reaches the limit. */
-  async recordFailedLogin(id: number, lockUntil: Date | null): Promise<void> {
-    await this.db.query(
-      `update users set failed_logins = case when $2::timestamptz is null then failed_logins + 1 else 0 end,
-         locked_until = coalesce($2::timestamptz, locked_until)
-       where id = $1`,
-      [id, lockUntil],
-    );
-  }
-
-  async clearFailedLogins(id: number): Promise<void> {
-    await this.db.query('update users set failed_logins = 0 where id = $1 and failed_logins <> 0', [id]);
-  }
-
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const rows = await this.db.query<UserRow>(`select ${COLUMNS} from users where lower(email) = $1`, [email.toLowerCase()]);
     return rows[0];
@@ -131,18 +117,18 @@ export class UserRepository {
   }
 
   async setPassword(id: number, passwordHash: string): Promise<void> {
-    // a new password also lifts a lock caused by guessing: the owner proved themselves with a code
-    await this.db.query(
-      `update users set password_hash = $2, failed_logins = 0,
-         locked_until = case when lock_reason = '' then null else locked_until end
-       where id = $1`,
-      [id, passwordHash],
-    );
+    await this.db.query('update users set password_hash = $2 where id = $1', [id, passwordHash]);
   }
 
   async setPayPassword(id: number, hash: string): Promise<void> {
     // a new payment password, proved with a code, also lifts a lock caused by guessing
     await this.db.query('update users set pay_password_hash = $2, pay_password_tries = 0, pay_password_locked_until = null where id = $1', [id, hash]);
+  }
+
+  /** The first payment password: set only while there is none. Answers whether it was set. */
+  async setFirstPayPassword(id: number, hash: string): Promise<boolean> {
+    const rows = await this.db.query('update users set pay_password_hash = $2 where id = $1 and pay_password_hash is null returning id', [id, hash]);
+    return rows.length > 0;
   }
 
   /** Counts a wrong payment password; the one that reaches `maxTries` locks until `lockUntil`. Answers whether it locked. */
@@ -184,7 +170,7 @@ export class UserRepository {
   }
 
   async unlock(id: number): Promise<void> {
-    await this.db.query(`update users set locked_until = null, lock_reason = '', failed_logins = 0 where id = $1`, [id]);
+    await this.db.query(`update users set locked_until = null, lock_reason = '' where id = $1`, [id]);
   }
 
   async setRegionAgent(id: number, agent: { cityName: string; districtName: string } | null): Promise<void> {

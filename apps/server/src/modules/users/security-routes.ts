@@ -6,6 +6,7 @@ import {
   regionUserPage,
   regionUsersQuery,
   replySchema,
+  setPayPasswordBody,
   userCenter,
 } from '@tessera/protocol';
 import { z } from 'zod';
@@ -72,13 +73,13 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
     {
       schema: {
         tags: ['account'],
-        summary: 'Set the first fund password: six digits (screen /setCash)',
-        body: newPasswordBody.pick({ password: true, repassword: true }),
+        summary: 'Set the first fund password: six digits (screen /setCash), proved with the login password or a code (type forgets)',
+        body: setPayPasswordBody,
         response: { 200: okText },
       },
     },
     async (request) => {
-      await services.security.setPayPassword(currentUser(request).id, request.body);
+      await services.security.setPayPassword(currentUser(request).id, request.body, { ip: request.ip });
       return done;
     },
   );

@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { tokenDigest } from '../../lib/tokens';
 import { checkNewPassword } from '../auth/registration-service';
+import type { LoginBackoff } from '../auth/login-backoff';
 import type { SessionRepository } from '../auth/session-repository';
 import type { VerificationService } from '../verification/service';
 import type { UserRepository, UserRow } from './repository';
@@ -17,6 +18,7 @@ export class SecurityService {
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionRepository,
+    private readonly backoff: LoginBackoff,
     private readonly codes: VerificationService,
     private readonly clock: Clock,
   ) {}
@@ -28,14 +30,34 @@ export class SecurityService {
     const password = checkNewPassword(input.password, input.repassword);
     await this.codes.consume(user.account, 'forget', input.code);
     await this.users.setPassword(user.id, await hashPassword(password));
+    await this.backoff.forgive(user.account);
     await this.sessions.revokeAllOf(user.id, this.clock(), tokenDigest(currentToken));
   }
 
-  /** safe/set_pay_password (the /setCash screen): the first fund password, six digits. */
-  async setPayPassword(userId: number, input: { password?: string; repassword?: string }) {
+  /**
+   * safe/set_pay_password (the /setCash screen): the first fund password, six digits. A session
+   * alone is not enough, or whoever holds a stolen token could set it and then withdraw: the
+   * owner proves themselves with the login password (`login_password`, counted like a login's)
+   * or a code of type `forgets` sent to the account (`code`).
+   */
+  async setPayPassword(
+    userId: number,
+    input: { password?: string; repassword?: string; login_password?: string; code?: string },
+    client: { ip: string },
+  ) {
     const user = await this.member(userId);
     if (user.pay_password_hash) refuse('payment password already set');
-    await this.users.setPayPassword(user.id, await hashPayPassword(input.password, input.repassword));
+    checkPayPassword(input.password, input.repassword);
+    if (input.login_password) {
+      const outcome = await this.backoff.attempt({ account: user.account, user, password: input.login_password, ip: client.ip });
+      if (outcome === 'wait') refuse('too many login attempts, try again later');
+      if (outcome !== 'ok') refuse('wrong login password');
+    } else if (input.code) {
+      await this.codes.consume(user.account, 'forgets', input.code);
+    } else {
+      refuse('enter the login password or the verification code');
+    }
+    if (!(await this.users.setFirstPayPassword(user.id, await hashPassword(input.password)))) refuse('payment password already set');
   }
 
   /** safe/reset_pay_password (the /forgetsPwd screen): a new fund password, proved with a code. */
@@ -68,10 +90,15 @@ export class SecurityService {
   }
 }
 
-async function hashPayPassword(password: string | undefined, repeat: string | undefined): Promise<string> {
+/** Checks a new fund password and its repetition, in the order the forms ask for them. */
+function checkPayPassword(password: string | undefined, repeat: string | undefined): asserts password is string {
   if (!password) refuse('enter password');
   if (!PAY_PASSWORD_PATTERN.test(password)) refuse('payment password must be 6 digits');
   if (!repeat) refuse('repeat password');
   if (repeat !== password) refuse('two passwords differ');
+}
+
+async function hashPayPassword(password: string | undefined, repeat: string | undefined): Promise<string> {
+  checkPayPassword(password, repeat);
   return hashPassword(password);
 }

@@ -39,14 +39,7 @@ export class VerificationCodeRepository {
     return rows[0];
   }
 
-  async countSince(column: 'address' | 'ip', value: string, since: Date): Promise<number> {
-    const rows = await this.db.query<{ n: number }>(
-      `select count(*)::int as n from verification_codes where ${column} = $1 and created_at > $2`,
-      [value, since],
-    );
-    return rows[0]?.n ?? 0;
-  }
-
+  /** Spends a code a session's mark stands for: it passes once, however many marks name it. */
   async markUsed(id: number, at: Date): Promise<boolean> {
     const rows = await this.db.query('update verification_codes set used_at = $2 where id = $1 and used_at is null returning id', [
       id,
@@ -55,7 +48,30 @@ export class VerificationCodeRepository {
     return rows.length > 0;
   }
 
-  async countFailure(id: number): Promise<void> {
-    await this.db.query('update verification_codes set failed_checks = failed_checks + 1 where id = $1', [id]);
+  async countSince(column: 'address' | 'ip', value: string, since: Date): Promise<number> {
+    const rows = await this.db.query<{ n: number }>(
+      `select count(*)::int as n from verification_codes where ${column} = $1 and created_at > $2`,
+      [value, since],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * One check of a code, counted in a single statement: a wrong guess adds a failure, the right code
+   * is spent when `spend` is set. The row lock orders checks sent in parallel, and each re-reads
+   * the count the one before it left, so a code is checked at most `maxFailures` times wrongly and
+   * passes at most once when spent. Answers whether the code matched; `undefined` when the code was
+   * not checked at all (used, expired or out of guesses by then).
+   */
+  async checkOnce(input: { id: number; codeHash: string; spend: boolean; now: Date; maxFailures: number }): Promise<boolean | undefined> {
+    const rows = await this.db.query<{ matched: boolean }>(
+      `update verification_codes
+          set failed_checks = failed_checks + case when code_hash = $2 then 0 else 1 end,
+              used_at = case when $3 and code_hash = $2 then $4 else used_at end
+        where id = $1 and used_at is null and expires_at > $4 and failed_checks < $5
+        returning code_hash = $2 as matched`,
+      [input.id, input.codeHash, input.spend, input.now, input.maxFailures],
+    );
+    return rows[0]?.matched;
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { VERIFICATION_CODE_PATTERN, type Lang } from '@tessera/protocol';
 import { refuse } from '../../http/refusal';
 import type { Clock } from '../../lib/time';
@@ -40,9 +40,6 @@ export interface CodeCheck {
 /** HMAC-SHA256 of address, purpose and code under the row's own random salt, hex. */
 const digest = (salt: string, address: string, purpose: string, code: string) =>
   createHmac('sha256', Buffer.from(salt, 'hex')).update(`${address}\n${purpose}\n${code}`).digest('hex');
-
-const sameDigest = (stored: string, computed: string) =>
-  stored.length === computed.length && timingSafeEqual(Buffer.from(stored), Buffer.from(computed));
 
 /** Sessions are kept by the digest of their id, as tokens are. */
 const sessionDigest = (session: string) => createHash('sha256').update(session).digest('hex');
@@ -155,12 +152,20 @@ export class VerificationService {
     if (!VERIFICATION_CODE_PATTERN.test(code)) refuse('wrong verification code');
     const latest = await this.codes.newest(address, purpose);
     if (!latest || latest.used_at || latest.failed_checks >= MAX_FAILED_CHECKS) refuse('wrong verification code');
-    if (latest.expires_at <= this.clock()) refuse('verification code expired');
-    if (!latest.code_salt || !sameDigest(latest.code_hash, digest(latest.code_salt, address, purpose, code))) {
-      await this.codes.countFailure(latest.id);
-      refuse('wrong verification code');
-    }
-    if (spend && !(await this.codes.markUsed(latest.id, this.clock()))) refuse('wrong verification code');
+    const now = this.clock();
+    if (latest.expires_at <= now) refuse('verification code expired');
+    // a row from before salted digests cannot match any code
+    if (!latest.code_salt) refuse('wrong verification code');
+    // the count is read and raised in the same statement: checks sent together cannot all see
+    // the count from before any of them
+    const matched = await this.codes.checkOnce({
+      id: latest.id,
+      codeHash: digest(latest.code_salt, address, purpose, code),
+      spend,
+      now,
+      maxFailures: MAX_FAILED_CHECKS,
+    });
+    if (!matched) refuse('wrong verification code');
     return latest.id;
   }
 }

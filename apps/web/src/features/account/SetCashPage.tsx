@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apitip, securityApi } from '../../api';
 import { ButtonLink } from '../../components/Button';
+import { PasswordField } from '../../components/PasswordField';
 import { CheckCircleIcon } from '../../components/icons';
 import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
@@ -47,22 +48,25 @@ function SetCashBody() {
   return <SetCashForm />;
 }
 
+/** The fund password, proved with the login password: a session alone may not set it. */
 function SetCashForm() {
   const { t } = useTranslation();
   const finish = useFinishSecurityChange();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const [loginPassword, setLoginPassword] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; repeat?: string; loginPassword?: string }>({});
   const save = useMutation({
-    mutationFn: () => securityApi.setPayPassword({ password, repassword: repeat }),
+    mutationFn: () => securityApi.setPayPassword({ password, repassword: repeat, login_password: loginPassword }),
     onSuccess: () => finish(t('setCash.success')),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkPayPassword(password, repeat);
-    setErrors({ password: found.password && apitip(found.password), repeat: found.repeat && apitip(found.repeat) });
-    if (found.password || found.repeat) return;
+    const missingLogin = loginPassword ? undefined : apitip('enter password');
+    setErrors({ password: found.password && apitip(found.password), repeat: found.repeat && apitip(found.repeat), loginPassword: missingLogin });
+    if (found.password || found.repeat || missingLogin) return;
     save.mutate();
   }
 
@@ -75,6 +79,17 @@ function SetCashForm() {
         onRepeat={setRepeat}
         errors={errors}
         testIdPrefix="cash"
+      />
+      <PasswordField
+        label={t('setCash.loginPassword')}
+        name="current-password"
+        autoComplete="current-password"
+        maxLength={16}
+        placeholder={t('setCash.loginPasswordPlaceholder')}
+        value={loginPassword}
+        onChange={(event) => setLoginPassword(event.target.value)}
+        error={errors.loginPassword}
+        data-testid="cash-login-password"
       />
       <FormActions call={save} label={t('form.confirm')} testId="cash-submit" errorTestId="cash-error" />
     </form>

@@ -1,0 +1,40 @@
+import type { Queryable } from '../../db/database';
+
+export type FailureScope = 'account' | 'address';
+
+export interface FailureCount {
+  failures: number;
+  last_failure_at: Date;
+}
+
+/** The wrong-password counts of login backoff, per typed account and per client address. */
+export class LoginFailureRepository {
+  constructor(private readonly db: Queryable) {}
+
+  async find(scope: FailureScope, key: string): Promise<FailureCount | undefined> {
+    const rows = await this.db.query<FailureCount>('select failures, last_failure_at from login_failures where scope = $1 and key = $2', [
+      scope,
+      key,
+    ]);
+    return rows[0];
+  }
+
+  /** Adds one failure in one statement; a count whose last failure is before `forgetBefore` starts again. */
+  async add(scope: FailureScope, key: string, at: Date, forgetBefore: Date): Promise<void> {
+    await this.db.query(
+      `insert into login_failures as f (scope, key, failures, last_failure_at) values ($1, $2, 1, $3)
+       on conflict (scope, key) do update
+         set failures = case when f.last_failure_at < $4 then 1 else f.failures + 1 end, last_failure_at = $3`,
+      [scope, key, at, forgetBefore],
+    );
+  }
+
+  async clear(scope: FailureScope, key: string): Promise<void> {
+    await this.db.query('delete from login_failures where scope = $1 and key = $2', [scope, key]);
+  }
+
+  /** Drops counts with no failure since `before`: they count as zero anyway. */
+  async prune(before: Date): Promise<void> {
+    await this.db.query('delete from login_failures where last_failure_at < $1', [before]);
+  }
+}
