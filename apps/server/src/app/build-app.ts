@@ -42,6 +42,7 @@ import { devChainRoutes } from '../modules/deposits/dev-routes';
 import { withdrawalRoutes } from '../modules/withdrawals/routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
+import { recordRoutes, type RegisteredRoute } from './route-list';
 
 export interface AppOptions {
   config: Config;
@@ -54,6 +55,8 @@ export interface App {
   core: Core;
   io: SocketServer;
   services: Services;
+  /** Every route of `http`, filled while the app is built. */
+  routes: readonly RegisteredRoute[];
 }
 
 /** Builds the whole server (HTTP API, docs, web app, socket gateway) without listening. */
@@ -68,6 +71,7 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  const routes = recordRoutes(http);
   http.setValidatorCompiler(validatorCompiler);
   http.setSerializerCompiler(serializerCompiler);
   installErrorHandler(http);
@@ -157,5 +161,5 @@ export async function buildApp({ config, db, clock = systemClock }: AppOptions):
     await services.market.stop();
     await io.close();
   });
-  return { http, io, services, core };
+  return { http, io, services, core, routes };
 }

@@ -53,7 +53,8 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
     if (!operatorId) throw new Refusal('operator login required');
     request.operatorId = operatorId;
   };
-  const guarded = { preHandler: requireOperator };
+  // before the body is parsed and validated: without a session every request gets the same 401
+  const guarded = { onRequest: requireOperator };
   const tags = ['operator'];
 
   app.post(

@@ -13,7 +13,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
   app.post(
     '/upload',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['account'],
         summary: 'Upload one identity photo (multipart, field "file"): jpg or png by content, at most 4 MB',
