@@ -30,7 +30,7 @@ export const nastyText: fc.Arbitrary<string> = fc.oneof(
 
 /** Numbers a client can send in JSON that no field accepts (negative, fractional, past 2^53, beyond double). */
 export const nastyNumber: fc.Arbitrary<number | RawJson> = fc.oneof(
-  fc.constantFrom(-0, -1, 1.5, 0.1, Number.MAX_SAFE_INTEGER + 2, Number.MAX_VALUE, Number.MIN_VALUE, -(2 ** 31), 2 ** 63, 1e21),
+  fc.constantFrom(-0, -1, -1.5, Number.MAX_SAFE_INTEGER + 2, Number.MAX_VALUE, Number.MIN_VALUE, -(2 ** 31), 2 ** 63, 1e21),
   fc.double({ max: -Number.MIN_VALUE }),
   fc.constantFrom(
     new RawJson('1e309'),
@@ -63,14 +63,31 @@ export const nastyValue: fc.Arbitrary<Value> = fc.oneof(
 );
 
 /**
- * Fields for an operation: each named field present or missing, with a malformed value, plus
- * extra fields; sometimes not an object at all.
+ * Well-formed values of the fields that are not amounts (ids, wallet and side names, a language,
+ * a code type, an address, an e-mail), as text: mixed with malformed ones they let a request past
+ * validation into its service, which must then refuse what is still wrong. Text only, so that
+ * fields taking JSON numbers alone (the operator's credit) never get a valid one.
+ */
+export const plausibleText: fc.Arbitrary<string> = fc.constantFrom(
+  '1', '2', '3', 'change', 'legal', 'micro', 'lever', 'change_micro', 'micro_change', 'in', 'out', 'en', 'zh', 'register', 'forget',
+  'trc20', 'erc20', 'btc', '86', 'fuzz@example.com', '13800138000', '123456', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'a'.repeat(64), '/uploads/nothing.png', 'BTC/USDT', '1min', '1D',
+);
+
+/** Fields that carry an amount of money: they only ever get malformed values, never a spendable amount. */
+export const AMOUNT_FIELD = /^(number|num|price|amount|charge|rate)$/;
+
+/**
+ * Fields for an operation: each named field present or missing, with a malformed value (or, for
+ * fields that are not amounts, sometimes a well-formed one), plus extra fields; sometimes not an
+ * object at all.
  */
 export function nastyFields(names: readonly string[]): fc.Arbitrary<Value> {
-  const known = fc.record(Object.fromEntries(names.map((name) => [name, nastyValue])) as Record<string, fc.Arbitrary<Value>>, { requiredKeys: [] });
+  const valueFor = (name: string): fc.Arbitrary<Value> => (AMOUNT_FIELD.test(name) ? nastyValue : fc.oneof({ weight: 2, arbitrary: nastyValue }, { weight: 1, arbitrary: plausibleText }));
+  const known = fc.record(Object.fromEntries(names.map((name) => [name, valueFor(name)])) as Record<string, fc.Arbitrary<Value>>, { requiredKeys: [] });
   const extra = fc.dictionary(nastyKey, nastyValue, { maxKeys: 2 });
   return fc.oneof(
-    { weight: 8, arbitrary: fc.tuple(known, extra).map(([fields, more]): Value => ({ ...more, ...fields })) },
+    { weight: 8, arbitrary: fc.tuple(known, extra).map(([fields, more]): Value => ({ ...more, ...(fields as Record<string, Value>) })) },
     { weight: 1, arbitrary: fc.oneof(scalar, fc.array(nastyValue, { maxLength: 3 }), fc.constantFrom<Value>(deepArray, deepObject)) },
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MAX_INTEGER_ID } from '@tessera/protocol';
 import { tokenOf } from '../../http/authenticate';
 import { Refusal } from '../../http/refusal';
 import type { RouteDeps } from '../../app/deps';
@@ -25,7 +26,7 @@ const STATUS_OF: Record<string, number> = {
   'order already handled': 409,
 };
 
-const userParams = z.object({ userId: z.coerce.number().int().positive() });
+const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
 const ok = z.object({ ok: z.literal(true) });
 const problem = z.object({ error: z.string() });
 
