@@ -46,6 +46,7 @@ import { devChainRoutes } from '../modules/deposits/dev-routes';
 import { withdrawalRoutes } from '../modules/withdrawals/routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
+import { recordRoutes, type RegisteredRoute } from './route-list';
 
 export interface AppOptions {
   config: Config;
@@ -63,6 +64,8 @@ export interface App {
   core: Core;
   io: SocketServer;
   services: Services;
+  /** Every route of `http`, filled while the app is built. */
+  routes: readonly RegisteredRoute[];
 }
 
 /** Builds the whole server (HTTP API, docs, web app, socket gateway) without listening. */
@@ -77,6 +80,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  const routes = recordRoutes(http);
   http.setValidatorCompiler(validatorCompiler);
   http.setSerializerCompiler(serializerCompiler);
   installErrorHandler(http);
@@ -183,5 +187,5 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     await services.market.stop();
     await io.close();
   });
-  return { http, io, services, core };
+  return { http, io, services, core, routes };
 }

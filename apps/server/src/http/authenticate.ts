@@ -22,7 +22,10 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return token;
 }
 
-/** A preHandler for private routes: answers `999` unless the token is a live session. */
+/**
+ * The guard of private routes, installed as an `onRequest` hook (before the body is parsed and
+ * validated): answers `999` unless the token is a live session, whatever the request carries.
+ */
 export function requireUser(auth: AuthService) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = tokenOf(request);

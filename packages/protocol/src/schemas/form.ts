@@ -11,13 +11,27 @@ export const optionalText = (max: number) =>
     .pipe(z.string().max(max))
     .optional();
 
-/** A whole number given as a number or as digits; `''` counts as absent. */
+/**
+ * The largest id of an `integer` column (users, currencies, pairs, saved addresses, articles): a
+ * larger one names nothing, and the database would refuse it as out of range.
+ */
+export const MAX_INTEGER_ID = 2_147_483_647;
+
+/** A whole number given as a number or as digits, at most MAX_INTEGER_ID; `''` counts as absent. */
 export const optionalWholeNumber = z
   .union([z.int().nonnegative(), z.string().trim().regex(/^\d{0,15}$/)])
   .transform((value) => (value === '' ? undefined : Number(value)))
+  .pipe(z.number().max(MAX_INTEGER_ID).optional())
   .optional();
 
+/** The id of a row of an `integer` column, as a number or as digits. */
 export const requiredId = z
+  .union([z.int().positive(), z.string().trim().regex(/^[1-9]\d{0,14}$/)])
+  .transform((value) => Number(value))
+  .pipe(z.number().max(MAX_INTEGER_ID));
+
+/** The id of a row of a `bigint` column (spot orders), as a number or as digits. */
+export const requiredBigId = z
   .union([z.int().positive(), z.string().trim().regex(/^[1-9]\d{0,14}$/)])
   .transform((value) => Number(value));
 

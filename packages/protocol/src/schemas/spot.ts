@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, optionalWholeNumber, pageQuery, requiredId } from './form';
+import { optionalText, optionalWholeNumber, pageQuery, requiredBigId, requiredId } from './form';
 
 /** transaction/in (buy) and transaction/out (sell). mode 1 = market at the best price, 2 = limit. */
 export const spotOrderBody = z.object({
@@ -10,7 +10,7 @@ export const spotOrderBody = z.object({
   mode: optionalText(2).describe('1 market, 2 limit (default)'),
 });
 
-export const spotCancelBody = z.object({ id: requiredId, type: optionalText(4).describe('in (buy) or out (sell); informative') });
+export const spotCancelBody = z.object({ id: requiredBigId, type: optionalText(4).describe('in (buy) or out (sell); informative') });
 export const spotListBody = z.object({ currency_id: optionalWholeNumber, legal_id: optionalWholeNumber, ...pageQuery });
 export const spotDealBody = z.object({ legal_id: requiredId, currency_id: requiredId });
 

@@ -22,7 +22,7 @@ const note = z.object({ reason: z.string().max(200).default('') }).default({ rea
  * core command, so a repeated click changes nothing: it answers `applied: false`.
  */
 export const operatorMoneyRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = async (app, { services, requireOperator, operatorOf }) => {
-  app.addHook('preHandler', requireOperator);
+  app.addHook('onRequest', requireOperator);
   const tags = ['operator'];
 
   app.get(

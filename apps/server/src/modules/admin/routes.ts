@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { MAX_INTEGER_ID } from '@tessera/protocol';
 import { tokenOf } from '../../http/authenticate';
 import { Refusal } from '../../http/refusal';
 import type { RouteDeps } from '../../app/deps';
@@ -35,7 +36,7 @@ const STATUS_OF: Record<string, number> = {
   'address not allowed': 403,
 };
 
-const userParams = z.object({ userId: z.coerce.number().int().positive() });
+const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
 const ok = z.object({ ok: z.literal(true) });
 
 function operatorOf(request: FastifyRequest): number {
@@ -80,7 +81,8 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   const requireOperator = async (request: FastifyRequest) => {
     if ((await sessionOf(request)).scope !== 'full') throw new Refusal('two-factor enrolment required');
   };
-  const guarded = { preHandler: requireOperator };
+  // before the body is parsed and validated: without a session every request gets the same 401
+  const guarded = { onRequest: requireOperator };
   const tags = ['operator'];
 
   await app.register(operatorSessionRoutes, { services, requireOperatorSession, operatorOf });

@@ -16,7 +16,7 @@ import type { RouteDeps } from '../../app/deps';
 
 /** Deposits (spec 3 §7 "Wallets"): addresses, manual requests, records. All private. */
 export const depositRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const tags = ['deposits'];
   const addressSchema = {
     tags,

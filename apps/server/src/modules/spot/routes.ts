@@ -39,7 +39,7 @@ const publicSpotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { service
 };
 
 const privateSpotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const tags = ['spot'];
 
   for (const [path, side] of [

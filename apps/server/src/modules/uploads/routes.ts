@@ -15,7 +15,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     '/upload',
     {
       // old clients send no Authorization here: the session cookie of their login stands in
-      preHandler: requireUserByTokenOrCookie(services.auth),
+      onRequest: requireUserByTokenOrCookie(services.auth),
       schema: {
         tags: ['account'],
         summary: 'Upload one identity photo (multipart, field "file"): jpg or png by content, at most 4 MB',

@@ -7,7 +7,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
   app.get(
     '/user/info',
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: { tags: ['account'], summary: 'The logged-in user', response: { 200: replySchema(userInfo) } },
     },
     async (request) => ({ type: 'ok' as const, message: await services.users.info(currentUser(request).id) }),

@@ -19,7 +19,7 @@ const done = { type: 'ok' as const, message: 'operation ok' };
 
 /** The account centre: security settings, identity verification, region users. All private. */
 export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
 
   app.get(
     '/user/center',

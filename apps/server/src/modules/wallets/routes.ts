@@ -25,7 +25,7 @@ import type { RouteDeps } from '../../app/deps';
 
 /** The assets area (spec 3 §7 "Wallets"), first part: balances and transfers. All private. */
 export const walletRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const tags = ['wallets'];
   const listSchema = { tags, summary: 'The four wallets of the caller', response: { 200: replySchema(walletList) } };
 

@@ -18,7 +18,7 @@ import type { RouteDeps } from '../../app/deps';
 
 /** Withdrawals and saved addresses (spec 3 §7 "Wallets"). All private. */
 export const withdrawalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
-  app.addHook('preHandler', requireUser);
+  app.addHook('onRequest', requireUser);
   const tags = ['withdrawals'];
 
   app.post(

@@ -1,0 +1,75 @@
+/**
+ * Every field named like an id (`id`, `*_id`, `*Id`) that a route of the OpenAPI document takes,
+ * and what it names. The ownership test fails on any id field missing from this table, so a new
+ * route that takes an id must say whose object it names, and, when a user owns it, how a stranger
+ * sending it is answered (the test then proves it with two real users).
+ *
+ * - `order`, `address`, `user`: a user's own objects; the entry says how a call naming another
+ *   user's object is answered: `refused` with that message, or `ignored` (the reply is the same
+ *   as without the field: the caller's own data).
+ * - `catalogue`: a public catalogue object (currency, pair, article, category): nobody owns it.
+ * - `operator`: operator routes act on any user's objects by design; their guard (an operator
+ *   session) is proved by the authorization table test.
+ * - `not an id`: a value the user types that only looks like an id by its name.
+ */
+export type IdField =
+  | { names: 'order' | 'address' | 'user'; stranger: { refused: string } | 'ignored' }
+  | { names: 'catalogue' | 'operator' | 'not an id'; why: string };
+
+export type OwnedKind = 'order' | 'address' | 'user';
+
+const currency = { names: 'catalogue', why: 'a currency id' } as const;
+const operatorUser = { names: 'operator', why: 'the user an operator acts on' } as const;
+const operatorRecord = { names: 'operator', why: 'the deposit or withdrawal an operator reviews' } as const;
+
+/** Keyed `METHOD /path field`. */
+export const ID_FIELDS: Record<string, IdField> = {
+  'GET /api/currency/detail id': currency,
+  'GET /api/currency/new_tradehistory legal_id': currency,
+  'GET /api/currency/new_tradehistory currency_id': currency,
+  'POST /api/news/list c_id': { names: 'catalogue', why: 'a news category' },
+  'GET /api/news/list c_id': { names: 'catalogue', why: 'a news category' },
+  'POST /api/news/detail id': { names: 'catalogue', why: 'a published article' },
+  'POST /api/user/real_name card_id': { names: 'not an id', why: 'the identity document number the user types' },
+
+  'POST /api/transaction/deal legal_id': currency,
+  'POST /api/transaction/deal currency_id': currency,
+  'POST /api/transaction/in legal_id': currency,
+  'POST /api/transaction/in currency_id': currency,
+  'POST /api/transaction/out legal_id': currency,
+  'POST /api/transaction/out currency_id': currency,
+  'POST /api/transaction_in legal_id': currency,
+  'POST /api/transaction_in currency_id': currency,
+  'POST /api/transaction_out legal_id': currency,
+  'POST /api/transaction_out currency_id': currency,
+  'POST /api/transaction_complete legal_id': currency,
+  'POST /api/transaction_complete currency_id': currency,
+  'POST /api/transaction_del id': { names: 'order', stranger: { refused: 'not your order' } },
+
+  'GET /api/wallet/list user_id': { names: 'user', stranger: 'ignored' },
+  'POST /api/wallet/list user_id': { names: 'user', stranger: 'ignored' },
+  'POST /api/wallet/change currency_id': currency,
+  'POST /api/wallet/detail currency_id': currency,
+  'GET /api/money/rechange user_id': { names: 'user', stranger: 'ignored' },
+  'POST /api/wallet/addaddress currency_id': currency,
+  'POST /api/wallet/deladdress address_id': { names: 'address', stranger: { refused: 'no permission to delete' } },
+  'POST /api/dev/chain/deposit currency_id': currency,
+
+  'POST /admin/api/kyc/:userId/approve userId': operatorUser,
+  'POST /admin/api/kyc/:userId/reject userId': operatorUser,
+  'POST /admin/api/users/:userId/lock userId': operatorUser,
+  'POST /admin/api/users/:userId/unlock userId': operatorUser,
+  'POST /admin/api/users/:userId/region-agent userId': operatorUser,
+  'DELETE /admin/api/users/:userId/region-agent userId': operatorUser,
+  'POST /admin/api/users/:userId/seller userId': operatorUser,
+  'POST /admin/api/users/:userId/credit userId': operatorUser,
+  'POST /admin/api/users/:userId/credit currency_id': currency,
+  'POST /admin/api/deposits/:id/confirm id': operatorRecord,
+  'POST /admin/api/deposits/:id/reject id': operatorRecord,
+  'POST /admin/api/withdrawals/:id/approve id': operatorRecord,
+  'POST /admin/api/withdrawals/:id/reject id': operatorRecord,
+  'POST /admin/api/withdrawals/:id/chain-success id': operatorRecord,
+  'POST /admin/api/withdrawals/:id/chain-failure id': operatorRecord,
+};
+
+export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

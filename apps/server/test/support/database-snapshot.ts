@@ -1,0 +1,43 @@
+import type { Queryable } from '../../src/db/database';
+
+/** Every table of the test's schema (PGlite's `public`, or the PostgreSQL schema of the test file). */
+export async function tableNames(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `select table_name as name from information_schema.tables
+      where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+  );
+  return rows.map((row) => row.name);
+}
+
+/**
+ * A fingerprint of the tables' whole contents (row count and a hash of every row), to prove that
+ * a call wrote nothing: equal fingerprints before and after, nothing was inserted, updated or deleted.
+ */
+export async function databaseFingerprint(db: Queryable, tables?: readonly string[]): Promise<Record<string, string>> {
+  const fingerprint: Record<string, string> = {};
+  for (const table of tables ?? (await tableNames(db))) {
+    const [row] = await db.query<{ rows: number; hash: string }>(
+      `select count(*)::int as rows, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as hash from "${table}" t`,
+    );
+    fingerprint[table] = `${row?.rows ?? 0} rows ${row?.hash ?? ''}`;
+  }
+  return fingerprint;
+}
+
+export interface MoneySnapshot {
+  balances: string[];
+  ledger: string[];
+}
+
+/** Every balance row, and the ledger's entry count and totals per currency and wallet. */
+export async function moneySnapshot(db: Queryable): Promise<MoneySnapshot> {
+  const balances = await db.query<{ row: string }>(
+    `select concat_ws(' ', user_id, currency_id, wallet, available::text, locked::text) as row
+       from balances order by user_id, currency_id, wallet`,
+  );
+  const ledger = await db.query<{ row: string }>(
+    `select concat_ws(' ', currency_id, wallet, count(*), sum(delta_available)::text, sum(delta_locked)::text) as row
+       from ledger_entries group by currency_id, wallet order by currency_id, wallet`,
+  );
+  return { balances: balances.map((item) => item.row), ledger: ledger.map((item) => item.row) };
+}
