@@ -41,7 +41,8 @@ export async function registerWebApp(http: FastifyInstance, config: Config): Pro
   const sendIndex = (reply: FastifyReply) =>
     reply.header('content-security-policy', csp).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
   // the static wildcard would treat "/" as a folder listing: the home page is index.html
-  if (hasWebApp) http.get('/', (_request, reply) => sendIndex(reply));
+  // a page, not an API operation: kept out of the API reference
+  if (hasWebApp) http.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
   http.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|wss|media|uploads|admin\/api)(\/|$)/.test(request.url);

@@ -124,7 +124,7 @@ describeEachDatabase('authorization table', (kind) => {
       stranger = await registerUser(api, 'stranger-b@example.com');
       const asOwner = { token: owner.token };
       await app.core.execute({ kind: 'adjust', key: `fund-owner-${owner.id}`, userId: owner.id, currencyId: 3, wallet: 'change', amount: parseAmount('9876.54321'), reason: 'adjustment', reference: 'test' });
-      expect((await api.post('safe/set_pay_password', { password: '135790', repassword: '135790' }, asOwner)).body.type).toBe('ok');
+      expect((await api.post('safe/set_pay_password', { password: '135790', repassword: '135790', login_password: 'secret123' }, asOwner)).body.type).toBe('ok');
 
       expect((await api.post('wallet/addaddress', { currency_id: 3, address: A_SAVED_ADDRESS, active: '0', notes: 'owner-a-notes' }, asOwner)).body.type).toBe('ok');
       const saved = await api.post<{ id: number }[]>('wallet/get_address', { currency: 3 }, asOwner);

@@ -97,7 +97,7 @@ describeEachDatabase('fuzz over the OpenAPI document', (kind) => {
     app = await createTestApp(kind, { env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
     const api = apiClient(app);
     const user = await registerUser(api, 'fuzz@example.com');
-    await api.post('safe/set_pay_password', { password: '246802', repassword: '246802' }, { token: user.token });
+    await api.post('safe/set_pay_password', { password: '246802', repassword: '246802', login_password: 'secret123' }, { token: user.token });
     // money in every wallet, so that a request that wrongly moved some would show
     for (const wallet of WALLETS) {
       for (const [currencyId, amount] of [[3, '1000'], [1, '1']] as const) {

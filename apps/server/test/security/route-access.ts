@@ -62,6 +62,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/currency/quotation_new': 'public',
   'GET /api/currency/new_timeshar': 'public',
   'GET /api/currency/new_tradehistory': 'public',
+  'GET /api/currency/type': 'public',
 
   // spot trading (the book is public; a token, when sent, adds the caller's balances)
   'POST /api/transaction/deal': 'public',
@@ -75,6 +76,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // wallets, deposits, withdrawals
   'GET /api/wallet/list': 'private',
   'POST /api/wallet/list': 'private',
+  'GET /api/currency/user_currency_list': 'private',
+  'GET /api/charge_mention/log': 'private',
+  'POST /api/charge_mention/log': 'private',
   'POST /api/wallet/change': 'private',
   'POST /api/wallet/hzhistory': 'private',
   'GET /api/wallet/currencylist': 'private',
@@ -100,6 +104,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // operator API
   'POST /admin/api/login': 'public',
   'POST /admin/api/logout': 'operator',
+  'POST /admin/api/totp/enrol/start': 'operator',
+  'POST /admin/api/totp/enrol/confirm': 'operator',
   'GET /admin/api/kyc': 'operator',
   'POST /admin/api/kyc/:userId/approve': 'operator',
   'POST /admin/api/kyc/:userId/reject': 'operator',

@@ -17,7 +17,8 @@ const problem = z.object({ error: z.string() });
 /** Operator login and logout, and enrolment of the TOTP second factor (docs/operations.md). */
 export const operatorSessionRoutes: FastifyPluginAsyncZod<SessionRouteOptions> = async (app, { services, requireOperatorSession, operatorOf }) => {
   const tags = ['operator'];
-  const session = { preHandler: requireOperatorSession };
+  // before the body is parsed and validated: without a session every request gets the same 401
+  const session = { onRequest: requireOperatorSession };
 
   app.post(
     '/login',
