@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MARK_MINUTES, MAX_FAILED_CHECKS } from '../../src/modules/verification/policy';
-import { latestCode } from '../support/accounts';
+import { codeAddress, latestCode } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { CookieJar } from '../support/cookie-jar';
@@ -34,7 +34,7 @@ describeEachDatabase('verification by browser session', (kind) => {
     time.advanceSeconds(61);
     const channel = account.includes('@') ? 'sms_mail' : 'sms_send';
     expect(await client.post(channel, { user_string: account, type, country_code: '86' })).toEqual({ type: 'ok', message: 'operation ok' });
-    return latestCode(api, account);
+    return latestCode(api, codeAddress(account));
   }
 
   const registration = (account: string, code = '') => ({

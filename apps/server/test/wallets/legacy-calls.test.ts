@@ -25,7 +25,7 @@ describeEachDatabase('calls of old clients outside spec 3', (kind) => {
     app = await createTestApp(kind);
     api = apiClient(app);
     user = await registerUser(api, 'old-client@example.com');
-    await api.post('safe/set_pay_password', { password: '123456', repassword: '123456' }, { token: user.token });
+    await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: user.token });
     await app.core.execute({ kind: 'adjust', key: `fund:${user.id}`, userId: user.id, currencyId: 3, wallet: 'change', amount: parseAmount('1000'), reason: 'deposit', reference: 'test' });
   });
   afterAll(() => app.close());
