@@ -72,11 +72,12 @@ describeEachDatabase('SMS through an HTTP gateway (SMS_URL)', (kind) => {
     expect(message?.authorization).toBe(`Basic ${Buffer.from('gateway-user:s3cret!').toString('base64')}`);
     const body = message?.body as { to: string; text: string };
     expect(Object.keys(body).sort()).toEqual(['text', 'to']);
-    expect(body.to).toBe('13912345678');
+    // the gateway is given the number in E.164, with its country code
+    expect(body.to).toBe('+8613912345678');
     const code = /\b(\d{6})\b/.exec(body.text)?.[1];
     expect(code).toBeDefined();
     // the gateway, not the development outbox, carried it
-    expect((await api.get<unknown[]>('dev/outbox', { to: '13912345678' })).body.message).toEqual([]);
+    expect((await api.get<unknown[]>('dev/outbox', { to: '+8613912345678' })).body.message).toEqual([]);
     expect((await api.post('user/check_mobile', { user_string: '13912345678', mobile_code: code ?? '' })).body.type).toBe('ok');
   });
 
