@@ -7,8 +7,7 @@ import { AdminService } from '../modules/admin/service';
 import { LedgerAdminService } from '../modules/admin/ledger-service';
 import { OperatorMoneyService } from '../modules/admin/money-service';
 import { AddressAllowList } from '../modules/admin/address-allow-list';
-import { LoginBackoff as OperatorLoginBackoff } from '../modules/admin/login-backoff';
-import { LoginFailureRepository as OperatorLoginFailureRepository } from '../modules/admin/login-failure-repository';
+import { OperatorLoginBackoff } from '../modules/admin/login-backoff';
 import { OperatorAuthService } from '../modules/admin/operator-auth-service';
 import { OperatorTotpRepository } from '../modules/admin/totp-repository';
 import { OperatorTotpService } from '../modules/admin/totp-service';
@@ -69,7 +68,9 @@ export type Services = ReturnType<typeof createServices>;
 export function createServices(db: Database, config: Config, clock: Clock, core: Core) {
   const users = new UserRepository(db);
   const sessions = new CachedSessionRepository(db);
-  const backoff = new LoginBackoff(new LoginFailureRepository(db), (userId, ip, since) => sessions.openedFrom(userId, ip, since), clock);
+  // wrong-password counts of users and operators, one table under separate scopes
+  const loginFailures = new LoginFailureRepository(db);
+  const backoff = new LoginBackoff(loginFailures, (userId, ip, since) => sessions.openedFrom(userId, ip, since), clock);
   const settings = new SettingsRepository(db);
   const identities = new IdentityRepository(db);
   const outbox = new OutboxRepository(db);
@@ -155,7 +156,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     outbox: new DevOutboxService(outbox),
     admin: new AdminService(operators, users, sessions, identities, settings, clock),
     // production: an operator logs in with a second factor, or only to enrol one
-    operatorAuth: new OperatorAuthService(operators, operatorTotp, new OperatorLoginBackoff(new OperatorLoginFailureRepository(db)), clock, config.NODE_ENV === 'production'),
+    operatorAuth: new OperatorAuthService(operators, operatorTotp, new OperatorLoginBackoff(loginFailures), clock, config.NODE_ENV === 'production'),
     operatorTotp,
     adminAddresses: config.ADMIN_ALLOWED_IPS === undefined ? AddressAllowList.any() : AddressAllowList.parse(config.ADMIN_ALLOWED_IPS),
     ledger: new LedgerAdminService(core, users, new OperatorRepository(db), new CurrencyRepository(db), db),

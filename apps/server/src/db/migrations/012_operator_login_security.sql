@@ -21,13 +21,3 @@ create table operator_recovery_codes (
   used_at timestamptz
 );
 create index operator_recovery_codes_operator on operator_recovery_codes (operator_id);
-
--- Failed logins in a row per subject: 'account:<e-mail>' (known or not, so unknown e-mails behave
--- the same) or 'address:<client address>'. A success deletes the account's and address's rows.
-create table operator_login_failures (
-  subject text primary key,
-  failures integer not null,
-  blocked_until timestamptz,
-  last_failure_at timestamptz not null
-);
-create index operator_login_failures_last on operator_login_failures (last_failure_at);

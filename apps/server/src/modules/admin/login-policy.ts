@@ -1,3 +1,5 @@
+import type { BackoffPolicy } from '../../lib/backoff-policy';
+
 /** Wrong logins in a row an operator account may make before each further try has to wait… */
 export const ACCOUNT_FREE_FAILURES = 5;
 /** …and a client address (across accounts: an office behind one address has several operators). */
@@ -6,19 +8,17 @@ export const ADDRESS_FREE_FAILURES = 10;
 export const FIRST_WAIT_SECONDS = 1;
 /** …up to this. */
 export const LONGEST_WAIT_SECONDS = 15 * 60;
-/** An account or address with no failure for this long starts counting from zero again. */
-export const FAILURES_FORGOTTEN_AFTER_HOURS = 24;
-
 /**
- * How long the next try must wait after `failures` wrong logins in a row: nothing up to the free
- * failures, then one second doubling at each failure, capped.
+ * Per operator account, and per client address across accounts (an office behind one address has
+ * several operators). A count with no failure for a day starts again.
  */
-export function waitAfterFailures(failures: number, freeFailures: number): number {
-  if (failures < freeFailures) return 0;
-  const doublings = failures - freeFailures;
-  // 2^10 seconds already passes the cap: no need to compute larger powers
-  return Math.min(FIRST_WAIT_SECONDS * 2 ** Math.min(doublings, 20), LONGEST_WAIT_SECONDS);
-}
+export const OPERATOR_ACCOUNT_BACKOFF: BackoffPolicy = {
+  freeFailures: ACCOUNT_FREE_FAILURES,
+  firstWaitSeconds: FIRST_WAIT_SECONDS,
+  longestWaitSeconds: LONGEST_WAIT_SECONDS,
+  forgetAfterHours: 24,
+};
+export const OPERATOR_ADDRESS_BACKOFF: BackoffPolicy = { ...OPERATOR_ACCOUNT_BACKOFF, freeFailures: ADDRESS_FREE_FAILURES };
 
 /** Operator sessions last a working day. */
 export const OPERATOR_SESSION_HOURS = 12;

@@ -3,8 +3,8 @@ import { KeyedSerializer } from '../../lib/keyed-serializer';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
-import type { BackoffSubject, LoginBackoff } from './login-backoff';
-import { ACCOUNT_FREE_FAILURES, ADDRESS_FREE_FAILURES, OPERATOR_SESSION_HOURS } from './login-policy';
+import type { BackoffSubject, OperatorLoginBackoff } from './login-backoff';
+import { OPERATOR_ACCOUNT_BACKOFF, OPERATOR_ADDRESS_BACKOFF, OPERATOR_SESSION_HOURS } from './login-policy';
 import type { OperatorRepository, OperatorSession, OperatorSessionScope } from './repository';
 import type { OperatorTotpService, SecondFactor } from './totp-service';
 
@@ -43,7 +43,7 @@ export class OperatorAuthService {
   constructor(
     private readonly operators: OperatorRepository,
     private readonly totp: OperatorTotpService,
-    private readonly backoff: LoginBackoff,
+    private readonly backoff: OperatorLoginBackoff,
     private readonly clock: Clock,
     /** production: an operator without a second factor gets a session that may only enrol one */
     private readonly secondFactorRequired: boolean,
@@ -73,8 +73,8 @@ export class OperatorAuthService {
   private async tryLogin(email: string, login: OperatorLogin): Promise<OperatorLoginResult> {
     const now = this.clock();
     const subjects: BackoffSubject[] = [
-      { key: `account:${email}`, freeFailures: ACCOUNT_FREE_FAILURES },
-      { key: `address:${login.address}`, freeFailures: ADDRESS_FREE_FAILURES },
+      { scope: 'operator-account', key: email, policy: OPERATOR_ACCOUNT_BACKOFF },
+      { scope: 'operator-address', key: login.address, policy: OPERATOR_ADDRESS_BACKOFF },
     ];
     const waitUntil = await this.backoff.waitUntil(subjects, now);
     if (waitUntil) throw new LoginWait(Math.ceil((waitUntil.getTime() - now.getTime()) / 1000));

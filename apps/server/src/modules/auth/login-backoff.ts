@@ -3,12 +3,15 @@ import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { clientAddressKey } from './client-address';
 import type { FailureScope, LoginFailureRepository } from './login-failure-repository';
-import { ACCOUNT_BACKOFF, ADDRESS_BACKOFF, LOGIN_HOME_DAYS, waitSeconds, type BackoffPolicy } from './policy';
+import { forgottenBefore, waitSeconds, type BackoffPolicy } from '../../lib/backoff-policy';
+import { ACCOUNT_BACKOFF, ADDRESS_BACKOFF, LOGIN_HOME_DAYS } from './policy';
 
 /** A hash to verify against when the account does not exist, so both paths cost the same. */
 const decoyHash = hashPassword('decoy-password-never-matches');
 
-const POLICY: Record<FailureScope, BackoffPolicy> = { account: ACCOUNT_BACKOFF, address: ADDRESS_BACKOFF };
+type UserScope = Extract<FailureScope, 'account' | 'address'>;
+
+const POLICY: Record<UserScope, BackoffPolicy> = { account: ACCOUNT_BACKOFF, address: ADDRESS_BACKOFF };
 
 export interface PasswordAttempt {
   /** the account as the client typed it: counted whether or not it exists */
@@ -69,7 +72,7 @@ export class LoginBackoff {
     return 'wrong';
   }
 
-  private async waiting(scope: FailureScope, key: string, now: Date): Promise<boolean> {
+  private async waiting(scope: UserScope, key: string, now: Date): Promise<boolean> {
     const count = await this.failures.find(scope, key);
     if (!count || count.last_failure_at < forgetBefore(scope, now)) return false;
     return now.getTime() < count.last_failure_at.getTime() + waitSeconds(POLICY[scope], count.failures) * 1000;
@@ -80,7 +83,7 @@ export class LoginBackoff {
     return this.loggedInFrom(userId ?? 0, ip, new Date(now.getTime() - LOGIN_HOME_DAYS * 86_400_000));
   }
 
-  private count(scope: FailureScope, key: string, now: Date): Promise<void> {
+  private count(scope: UserScope, key: string, now: Date): Promise<void> {
     return this.failures.add(scope, key, now, forgetBefore(scope, now));
   }
 
@@ -92,6 +95,6 @@ export class LoginBackoff {
   }
 }
 
-function forgetBefore(scope: FailureScope, now: Date): Date {
-  return new Date(now.getTime() - POLICY[scope].forgetAfterHours * 3_600_000);
+function forgetBefore(scope: UserScope, now: Date): Date {
+  return forgottenBefore(POLICY[scope], now);
 }

@@ -1,13 +1,14 @@
 import type { Queryable } from '../../db/database';
 
-export type FailureScope = 'account' | 'address';
+/** What a count is kept for: a user login's typed account or client address, or an operator's. */
+export type FailureScope = 'account' | 'address' | 'operator-account' | 'operator-address';
 
 export interface FailureCount {
   failures: number;
   last_failure_at: Date;
 }
 
-/** The wrong-password counts of login backoff, per typed account and per client address. */
+/** The wrong-password counts of login backoff (users' and operators'), per scope and key. */
 export class LoginFailureRepository {
   constructor(private readonly db: Queryable) {}
 

@@ -1,15 +1,4 @@
-/**
- * How wrong passwords slow down the next try. Each scope counts its failures; once there are
- * `freeFailures` of them, every failure makes the next try wait, twice as long each time from
- * `firstWaitSeconds` up to `longestWaitSeconds`. A count with no failure for `forgetAfterHours`
- * starts again from zero.
- */
-export interface BackoffPolicy {
-  freeFailures: number;
-  firstWaitSeconds: number;
-  longestWaitSeconds: number;
-  forgetAfterHours: number;
-}
+import type { BackoffPolicy } from '../../lib/backoff-policy';
 
 /**
  * Per account typed, known or not. Short and capped: anyone can aim it at someone else's account,
@@ -23,10 +12,3 @@ export const ADDRESS_BACKOFF: BackoffPolicy = { freeFailures: 10, firstWaitSecon
 
 /** An address the account logged in from within this many days is not held up by the account's wait. */
 export const LOGIN_HOME_DAYS = 30;
-
-/** Seconds the try after `failures` failures must wait (0: none). */
-export function waitSeconds(policy: BackoffPolicy, failures: number): number {
-  if (failures < policy.freeFailures) return 0;
-  const doublings = Math.min(failures - policy.freeFailures, 30);
-  return Math.min(policy.firstWaitSeconds * 2 ** doublings, policy.longestWaitSeconds);
-}
