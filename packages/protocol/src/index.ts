@@ -1,4 +1,5 @@
 export * from './envelope';
+export * from './decimal';
 export * from './display';
 export * from './messages/index';
 export * from './schemas/index';
