@@ -4,3 +4,4 @@ export * from './display';
 export * from './messages/index';
 export * from './schemas/index';
 export * from './validation';
+export * from './wallets';

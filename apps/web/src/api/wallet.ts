@@ -17,8 +17,9 @@ import type {
   WithdrawalRecord,
   WithdrawInfo,
   WithdrawRequestInput,
+  Wallet as WalletName,
 } from '@tessera/protocol';
-import type { WalletName } from '../lib/wallet';
+import { WALLET_LOG_TYPE } from '@tessera/protocol';
 import { call, upload, type RequestOptions } from './client';
 import type { Paged } from './endpoints';
 
@@ -44,7 +45,7 @@ export type {
 export type { WalletName };
 
 /** `wallet/legal_log` type of each wallet. */
-export const WALLET_LOG_TYPE: Record<WalletName, number> = { legal: 1, change: 2, lever: 3, micro: 4 };
+export { WALLET_LOG_TYPE };
 
 export interface TransferInput {
   currency_id: number;

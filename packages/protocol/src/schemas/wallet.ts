@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { cacheBusting, optionalText, optionalWholeNumber, pageQuery, pagedSchema, requiredId } from './form';
 
-export const WALLET_FIELDS = ['legal', 'change', 'lever', 'micro'] as const;
-
 export const walletBalanceItem = z.object({
   currency: z.int(),
   currency_name: z.string(),

@@ -28,7 +28,7 @@ import {
   withdrawFee,
   withdrawReceived,
   type BalanceFields,
-} from './wallet';
+} from '.';
 
 function item(currency: number, name: string, flags: Partial<BalanceFields>, balances: Partial<BalanceFields> = {}): BalanceFields {
   return {
