@@ -18,6 +18,7 @@ import type {
   WithdrawInfo,
   WithdrawRequestInput,
   Wallet as WalletName,
+  WalletChangeRequestInput,
 } from '@tessera/protocol';
 import { WALLET_LOG_TYPE } from '@tessera/protocol';
 import { call, upload, type RequestOptions } from './client';
@@ -47,12 +48,8 @@ export type { WalletName };
 /** `wallet/legal_log` type of each wallet. */
 export { WALLET_LOG_TYPE };
 
-export interface TransferInput {
-  currency_id: number;
-  number: string;
-  from_field: WalletName;
-  to_field: WalletName;
-}
+/** `wallet/change`: an amount of one currency from one of the caller's wallets to another. */
+export type TransferInput = Required<Pick<WalletChangeRequestInput, 'currency_id' | 'number'>> & { from_field: WalletName; to_field: WalletName };
 
 /** `wallet/charge_req`: a manual deposit with its proof image (already uploaded). */
 export type ManualDepositInput = Required<Pick<ChargeRequestInput, 'currency' | 'acc' | 'hash' | 'amount' | 'pic'>> &
@@ -87,7 +84,7 @@ function addressList(message: unknown): SavedAddress[] {
   return [];
 }
 
-/** The assets area (spec 3 §7 "Wallets"); every call needs the session. */
+/** The assets area: wallets, transfers, records, deposits, withdrawals and saved addresses; every call needs the session. */
 export const walletApi = {
   list: (options?: RequestOptions) => call<WalletList>('POST', 'wallet/list', {}, options),
   /** Moves an amount between two of the caller's wallets. */

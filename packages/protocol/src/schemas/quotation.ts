@@ -187,5 +187,10 @@ export const transactionPush = z.strictObject({
 });
 export type TransactionPush = z.infer<typeof transactionPush>;
 
+/** The private push to a user's room: their balances or orders changed; the client refetches them. */
+export const balancePush = z.strictObject({ type: z.literal('update_balance'), user_id: z.int() });
+export type BalancePush = z.infer<typeof balancePush>;
+
 /** What a socket may send to narrow its market pushes to some pairs. */
 export const pairSubscription = z.object({ legal_id: requiredId, currency_id: requiredId });
+export type PairSubscription = z.output<typeof pairSubscription>;

@@ -274,3 +274,4 @@ export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
 export type ChargeRequestInput = z.input<typeof chargeRequestBody>;
 export type WithdrawRequestInput = z.input<typeof withdrawBody>;
 export type AddAddressRequestInput = z.input<typeof addAddressBody>;
+export type WalletChangeRequestInput = z.input<typeof walletChangeBody>;
