@@ -9,7 +9,7 @@ import type {
 } from '@tessera/protocol';
 import type { Socket } from 'socket.io-client';
 
-/** The socket.io path of the realtime gateway (wire notes, "Realtime"). */
+/** The socket.io path of the realtime gateway. */
 export const SOCKET_PATH = '/wss/socket.io/';
 
 /** `update_balance`: the user's balances or orders changed; refetch them. */

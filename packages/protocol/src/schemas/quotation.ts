@@ -3,8 +3,8 @@ import { refusalSchema } from '../envelope';
 import { cacheBusting, requiredId } from './form';
 
 /**
- * Market data: quotations, candles, recent trades and the public socket pushes (spec 1 §3, §7;
- * wire-notes "Realtime"). Prices and quantities travel as decimal text at the pair's precision.
+ * Market data: quotations, candles, recent trades and the public socket pushes (the
+ * event name of a push is its `type`). Prices and quantities travel as decimal text at the pair's precision.
  */
 
 /** The candle resolutions the server aggregates and stores, by their wire names. */
@@ -103,7 +103,7 @@ export type CandleBar = z.infer<typeof candleBar>;
 /** At most this many candles per reply: the newest of the range, oldest first. */
 export const MAX_CANDLES_PER_REPLY = 2000;
 
-/** new_timeshar answers `code` and `data` beside `type` (spec 1 §7), not a `message`. */
+/** new_timeshar answers `code` and `data` beside `type`, not a `message`. */
 export const timeshareReply = z.union([
   z.object({
     type: z.literal('ok'),

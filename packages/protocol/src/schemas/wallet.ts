@@ -51,7 +51,7 @@ export const transferHistoryItem = z.object({
 });
 export const transferHistoryBody = z.object({ ...pageQuery });
 
-// ---- Records, detail and currency list (spec 3 §7 "Wallets") ----
+// ---- Records, detail and currency list ----
 
 const flagSchema = z.union([z.literal(0), z.literal(1)]);
 
@@ -64,8 +64,8 @@ export const walletCurrencyItem = z.object({
   is_match: flagSchema,
   is_micro: flagSchema,
   is_lever: flagSchema,
-  can_deposit: flagSchema.describe('spec 3 §9: BTC, USDT, ETH, USDC'),
-  can_withdraw: flagSchema.describe('spec 3 §9: BTC, USDT, ETH'),
+  can_deposit: flagSchema.describe('only BTC, USDT, ETH and USDC may be deposited'),
+  can_withdraw: flagSchema.describe('only BTC, USDT and ETH may be withdrawn'),
 });
 
 export const walletDetailBody = z.object({

@@ -8,7 +8,7 @@ import { AssetsCard, InlineError, ListState, MoreButton } from './common';
 import { flatPages, useTransferHistory } from './queries';
 import { errorText } from '../auth/errors';
 
-/** `/transferRecord`: transfers between the wallets (spec 3 item 10: type, number, time), paged by 'more'. */
+/** `/transferRecord`: transfers between the wallets (type, number, time), paged by 'more'. */
 export function TransferRecordPage() {
   const { t } = useTranslation();
   const history = useTransferHistory();
