@@ -1,18 +1,15 @@
-/**
- * Display helpers shared by server and client. Amounts travel as decimal strings; these cut them
- * to N decimals by flooring toward zero on the text itself, never through a float (spec: "Balances
- * displayed are floored, not rounded").
- */
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+import { formatFixed, parseDecimal } from './decimal';
 
+/**
+ * Display helpers shared by server and client. Amounts travel as decimal strings; balances are
+ * shown floored, not rounded: cut toward zero to N decimals, exactly, never through a float.
+ */
+
+/** Decimal text (`-?digits[.digits]`) cut toward zero to `decimals` places and padded; a zero has no sign. */
 export function floorDecimal(value: string, decimals: number): string {
-  const match = DECIMAL.exec(value.trim());
-  if (!match) throw new RangeError(`not a decimal number: ${value}`);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const cut = fraction.slice(0, decimals).padEnd(decimals, '0');
-  const isZero = /^0*$/.test(whole) && /^0*$/.test(cut);
-  const integer = whole.replace(/^0+(?=\d)/, '');
-  return `${isZero ? '' : sign}${integer}${decimals > 0 ? `.${cut}` : ''}`;
+  const atoms = parseDecimal(value);
+  if (atoms === null) throw new RangeError(`not a decimal number: ${value}`);
+  return formatFixed(atoms, decimals);
 }
 
 /** Masks an account for display: 11-digit phone → 3 + **** + 4; e-mail → first 3 of the local part. */

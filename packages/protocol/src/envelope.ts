@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The reply envelope of every `/api` call (wire-notes "Replies"): HTTP 200 with `{type, message}`.
+ * The reply envelope of every `/api` call: HTTP 200 with `{type, message}`.
  * `ok` on success; `error` on a refusal whose message is a catalogue key; `999` when not logged in;
  * `998` identity verification missing; `997` payment methods missing (c2c).
  */

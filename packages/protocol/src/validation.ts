@@ -3,7 +3,7 @@
  * its forms), so both refuse the same things with the same message keys.
  */
 export const EMAIL_PATTERN = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-/** A mainland mobile number: 11 digits, 1 then 3–8 (spec 3 §5 "Forgot password"). */
+/** A mainland mobile number: 11 digits, 1 then 3–8. */
 export const MAINLAND_MOBILE_PATTERN = /^1[3-8]\d{9}$/;
 /** A number in another country: digits only, as the country's own format. */
 export const INTERNATIONAL_MOBILE_PATTERN = /^\d{5,15}$/;

@@ -2,7 +2,7 @@ import { DEFAULT_LANG, translateMessage, type Lang } from '@tessera/protocol';
 import { localizeLockTime } from '../lib/messages';
 import { apiUrl, formEncode, type Params } from '../lib/url';
 
-/** The envelope of every reply (wire notes, "Replies"); some calls add top-level fields (login). */
+/** The envelope of every reply, HTTP 200 with `{type, message}`; some calls add top-level fields (login). */
 export interface Envelope<T = unknown> {
   type: string;
   message: T;

@@ -1,14 +1,21 @@
-import type { Lang, NewsArticle, NewsSummary, UserInfo } from '@tessera/protocol';
+import type {
+  AppLinks,
+  Lang,
+  NewsArticle,
+  NewsSummary,
+  Paged,
+  RealNameRequestInput,
+  RegionUser,
+  RegisterSettings,
+  SupportLinks,
+  UserCenter,
+  UserInfo,
+} from '@tessera/protocol';
 import { apiUrl } from '../lib/url';
 import { call, refusalOf, send, upload, type RequestOptions } from './client';
 
-/** A paged list as the news calls answer it (`message: {list, page, pages, total}`). */
-export interface Paged<T> {
-  list: T[];
-  page: number;
-  pages: number;
-  total: number;
-}
+/** Reply shapes, from the protocol's schemas. A paged list is `message: {list, page, pages, total}`. */
+export type { AppLinks, Paged, RegionUser, RegisterSettings, SupportLinks, UserCenter };
 
 /** The login reply: `message` is the token, repeated at the top level with the account flags. */
 export interface LoginResult {
@@ -17,18 +24,7 @@ export interface LoginResult {
   account: string;
 }
 
-export interface SupportLinks {
-  pc: string;
-  mobile: string;
-}
-
-export interface AppLinks {
-  app_download: string;
-  ios: string;
-  android: string;
-}
-
-/** News categories (spec 1 §7): banners, notices and the footer columns. */
+/** News categories (`c_id`): banners, notices and the footer columns. */
 export const NEWS_CATEGORY = {
   banners: 3,
   notices: 4,
@@ -84,10 +80,6 @@ export interface CodeTarget {
   countryCode?: string;
 }
 
-export interface RegisterSettings {
-  invite_code_required: 0 | 1;
-}
-
 export interface RegisterInput {
   email: string;
   code: string;
@@ -102,37 +94,8 @@ export interface NewPasswordInput {
   repassword: string;
 }
 
-/** `user/center`: the security centre and the identity review (docs/accounts.md). */
-export interface UserCenter {
-  /** 0 not submitted (or rejected, see `reject_reason`), 1 under review, 2 approved. */
-  review_status: number;
-  name: string;
-  /** Masked by the server. */
-  card_id: string;
-  reject_reason: string;
-  account: string;
-  phone: string;
-  email: string;
-  pay_password_set: 0 | 1;
-  /** 25 base, +25 phone, +25 e-mail, +25 approved identity. */
-  strength: number;
-}
-
-export interface IdentityInput {
-  name: string;
-  card_id: string;
-  front_pic: string;
-  reverse_pic: string;
-  hand_pic: string;
-}
-
-export interface RegionUser {
-  city_name: string;
-  district_name: string;
-  /** Masked by the server. */
-  phone: string;
-  time: string;
-}
+/** `user/real_name`: the identity review's name, card number and the URLs of the three uploaded photos. */
+export type IdentityInput = Required<RealNameRequestInput>;
 
 /** Codes, registration and the forgotten login password: public calls. */
 export const accountApi = {

@@ -1,5 +1,5 @@
 /**
- * The one public entry of the API layer: a typed client over the `/api` wire (wire notes), the
+ * The one public entry of the API layer: a typed client over the `/api` wire (form bodies, `{type, message}` replies), the
  * calls the screens make and the realtime connection. Screens import from here, never from the
  * files behind it.
  */

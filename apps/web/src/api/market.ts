@@ -1,16 +1,10 @@
-import type { CandleBar, QuotationGroup as WireQuotationGroup, RecentTrade } from '@tessera/protocol';
+import type { CandleBar, CurrencyDetail, QuotationGroup as WireQuotationGroup, RecentTrade } from '@tessera/protocol';
 import type { WirePeriod } from '../lib/trading/candles';
 import { quotationFromWire, type QuotationGroup } from '../lib/trading/market';
 import { call, refusalOf, send, type RequestOptions } from './client';
 
 /** `currency/detail`: a currency with its description (operator-written HTML). */
-export interface CurrencyDetail {
-  id: number;
-  name: string;
-  full_name: string;
-  logo: string;
-  desc: string;
-}
+export type { CurrencyDetail };
 
 export interface CandleQuery {
   /** `BTC/USDT` */
@@ -29,7 +23,7 @@ export interface CandleReply {
   bars: CandleBar[];
 }
 
-/** Public market data (spec 1 §7): quotations, candles, recent trades, currency details. */
+/** Public market data, no session needed: quotations, candles, recent trades, currency details. */
 export const marketApi = {
   /** Quotation groups (one per quote currency) with their pairs. */
   quotations: async (options?: RequestOptions): Promise<QuotationGroup[]> =>

@@ -1,14 +1,19 @@
-import type { DaymarketPush, KlinePush, MarketDepthPush, MarketDetailPush, TransactionPush } from '@tessera/protocol';
+import type {
+  BalancePush,
+  DaymarketPush,
+  KlinePush,
+  MarketDepthPush,
+  MarketDetailPush,
+  PairSubscription,
+  TransactionPush,
+} from '@tessera/protocol';
 import type { Socket } from 'socket.io-client';
 
-/** The socket.io path of the realtime gateway (wire notes, "Realtime"). */
+/** The socket.io path of the realtime gateway. */
 export const SOCKET_PATH = '/wss/socket.io/';
 
 /** `update_balance`: the user's balances or orders changed; refetch them. */
-export interface BalancePush {
-  type: 'update_balance';
-  user_id: number;
-}
+export type { BalancePush };
 
 /** Every push the web app listens to; the event name is the payload's `type`. */
 export interface PushPayloads {
@@ -23,10 +28,7 @@ export type PushName = keyof PushPayloads;
 const PUSHES: readonly PushName[] = ['daymarket', 'kline', 'market_depth', 'market_detail', 'transaction', 'update_balance'];
 
 /** A pair to narrow the market pushes to (the server's `sub` event). */
-export interface PairSubscription {
-  legal_id: number;
-  currency_id: number;
-}
+export type { PairSubscription };
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 

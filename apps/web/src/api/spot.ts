@@ -1,74 +1,16 @@
+import type { BookEntry, Paged, SpotCompletedTrade, SpotDeal, SpotOpenOrder, SpotOrderRequestInput, SpotPairIds } from '@tessera/protocol';
 import { call, send, type Envelope, type RequestOptions } from './client';
-import type { Paged } from './endpoints';
 
-/** `transaction/deal`: one side of the book as the deal reply lists it. */
-export interface BookEntry {
-  price: string;
-  number: string;
-  /** price × number */
-  sum: string;
-}
+/** Reply shapes of the spot calls, from the protocol's schemas. */
+export type { BookEntry, SpotDeal, SpotOpenOrder };
+/** One fill of the caller's orders (`transaction_complete`). */
+export type SpotFill = SpotCompletedTrade;
+export type PairIds = SpotPairIds;
 
-export interface SpotDeal {
-  /** bids, best first */
-  in: BookEntry[];
-  /** asks, best first */
-  out: BookEntry[];
-  last_price: string;
-  /** available base balance (spot wallet) */
-  user_currency: string;
-  /** available quote balance (spot wallet) */
-  user_legal: string;
-  cny_price: string;
-}
+/** `transaction/in` and `transaction/out`: the form always sends every field, `mode` 1 market or 2 limit. */
+export type SpotOrderInput = Required<Pick<SpotOrderRequestInput, 'legal_id' | 'currency_id' | 'price' | 'num'>> & { mode: '1' | '2' };
 
-export interface SpotOpenOrder {
-  id: number;
-  create_time: string;
-  currency_id: number;
-  legal_id: number;
-  currency_name: string;
-  legal_name: string;
-  /** in = buy, out = sell */
-  type: 'in' | 'out';
-  mode: 'limit' | 'market';
-  price: string;
-  number: string;
-  /** the quantity not yet filled */
-  surplus: string;
-  filled: string;
-}
-
-export interface SpotFill {
-  id: number;
-  time: string;
-  currency_name: string;
-  legal_name: string;
-  number: string;
-  price: string;
-  /** 2 buy, 1 sell */
-  way: 1 | 2;
-  type: 'in' | 'out';
-  in_fee: string;
-  out_fee: string;
-  role: 'maker' | 'taker';
-}
-
-export interface SpotOrderInput {
-  legal_id: number;
-  currency_id: number;
-  price: string;
-  num: string;
-  /** 1 market, 2 limit */
-  mode: '1' | '2';
-}
-
-export interface PairIds {
-  legal_id: number;
-  currency_id: number;
-}
-
-/** Spot trading (spec 1 §7); every call needs the session. */
+/** Spot trading: orders, open orders, fills and the pair's book with the caller's balances; every call needs the session. */
 export const spotApi = {
   /**
    * Places a buy (`transaction/in`) or sell (`transaction/out`) order. Resolves with the reply

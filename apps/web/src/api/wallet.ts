@@ -17,8 +17,10 @@ import type {
   WithdrawalRecord,
   WithdrawInfo,
   WithdrawRequestInput,
+  Wallet as WalletName,
+  WalletChangeRequestInput,
 } from '@tessera/protocol';
-import type { WalletName } from '../lib/wallet';
+import { WALLET_LOG_TYPE } from '@tessera/protocol';
 import { call, upload, type RequestOptions } from './client';
 import type { Paged } from './endpoints';
 
@@ -44,14 +46,10 @@ export type {
 export type { WalletName };
 
 /** `wallet/legal_log` type of each wallet. */
-export const WALLET_LOG_TYPE: Record<WalletName, number> = { legal: 1, change: 2, lever: 3, micro: 4 };
+export { WALLET_LOG_TYPE };
 
-export interface TransferInput {
-  currency_id: number;
-  number: string;
-  from_field: WalletName;
-  to_field: WalletName;
-}
+/** `wallet/change`: an amount of one currency from one of the caller's wallets to another. */
+export type TransferInput = Required<Pick<WalletChangeRequestInput, 'currency_id' | 'number'>> & { from_field: WalletName; to_field: WalletName };
 
 /** `wallet/charge_req`: a manual deposit with its proof image (already uploaded). */
 export type ManualDepositInput = Required<Pick<ChargeRequestInput, 'currency' | 'acc' | 'hash' | 'amount' | 'pic'>> &
@@ -86,7 +84,7 @@ function addressList(message: unknown): SavedAddress[] {
   return [];
 }
 
-/** The assets area (spec 3 §7 "Wallets"); every call needs the session. */
+/** The assets area: wallets, transfers, records, deposits, withdrawals and saved addresses; every call needs the session. */
 export const walletApi = {
   list: (options?: RequestOptions) => call<WalletList>('POST', 'wallet/list', {}, options),
   /** Moves an amount between two of the caller's wallets. */

@@ -3,7 +3,7 @@ import { useSession } from '../features/auth/session';
 
 export const LOGIN_PATH = '/components/login';
 
-/** Pages that need a session send visitors without a token to the login screen (spec 3 §6). */
+/** Pages that need a session send visitors without a token to the login screen. */
 export function RequireAuth() {
   const token = useSession((state) => state.token);
   const location = useLocation();

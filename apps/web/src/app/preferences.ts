@@ -27,7 +27,7 @@ export const storage = {
 };
 
 /**
- * The language and theme of this page. Both change only through a reload (spec 1 §1), so they are
+ * The language and theme of this page. Both change only through a reload, so they are
  * read once at start-up.
  */
 export const currentLang: Lang = langFromStored(storage.get(STORAGE_KEYS.lang));

@@ -59,7 +59,7 @@ function area(path: 'account' | 'new_account', first: PageKey, children: (PageKe
 const page = (key: PageKey): RouteHandle => ({ page: key });
 
 /**
- * Every route of the route table (spec 3 §2, spec 1 §2), each loaded on demand. Screens of later
+ * Every route of the route table, each loaded on demand. Screens of later
  * releases show the "not available yet" state; unknown paths show the not-found page.
  */
 export const routes: RouteObject[] = [
@@ -229,7 +229,7 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/assets/OverviewPage')).OverviewPage,
         })),
         // `transfer` and `lever` are listed without content of their own: the transfer page and
-        // the lever (contract) wallet, which the spec shows at transferLegal and finance.
+        // the lever (contract) wallet, which are shown at transferLegal and finance.
         { path: 'transfer', element: <Redirect to="/new_account/transferLegal" /> },
         { path: 'lever', element: <Redirect to="/new_account/finance" /> },
         inArea('change', async () => ({
@@ -238,7 +238,7 @@ export const routes: RouteObject[] = [
         inArea('legal', async () => ({
           Component: (await import('../features/assets/LegalWalletPage')).LegalWalletPage,
         })),
-        // Spec 3 item 7 names no route for the micro account's list.
+        // The micro account's list has no route of its own in older clients; this one is ours.
         inArea('micro', async () => ({
           Component: (await import('../features/assets/MicroWalletPage')).MicroWalletPage,
         })),
@@ -253,7 +253,7 @@ export const routes: RouteObject[] = [
         })),
       ]),
 
-      // Short names older screens link to (spec 1 §2: account menu items, the assets area).
+      // Short names older screens link to (account menu items, the assets area).
       { path: 'letransactions', element: <Redirect to="/new_account/letransactions" /> },
       { path: 'transferLegal', element: <Redirect to="/new_account/transferLegal" /> },
       { path: 'accountSet', element: <Redirect to="/account/accountSet" /> },

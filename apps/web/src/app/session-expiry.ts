@@ -9,7 +9,7 @@ export const REDIRECT_DELAY_MS = 500;
 let pending = false;
 
 /**
- * A reply of type 999 (spec 1 §8): a sign-in toast ("please log in" when no token was sent,
+ * A reply of type 999: a sign-in toast ("please log in" when no token was sent,
  * "logon out of date" otherwise), the session is cleared (the language stays) and, 500 ms later,
  * the login screen. Several calls failing together give one toast and one redirect.
  */

@@ -17,7 +17,7 @@ interface ConfirmDialogProps {
 
 const toneClass = { brand: '', up: 'bg-up hover:bg-up/90 text-white', down: 'bg-down hover:bg-down/90 text-white' };
 
-/** A confirm / cancel dialog (spec 1 §5: required before submitting or revoking an order). */
+/** A confirm / cancel dialog (required before submitting or revoking an order). */
 export function ConfirmDialog({ open, onOpenChange, title, children, confirmLabel, onConfirm, busy = false, tone = 'brand', testId }: ConfirmDialogProps) {
   const { t } = useTranslation();
   return (

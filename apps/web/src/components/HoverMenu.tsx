@@ -16,7 +16,7 @@ interface HoverMenuProps {
 }
 
 /**
- * A Radix dropdown that also opens while a mouse hovers its trigger (spec: the language menu opens
+ * A Radix dropdown that also opens while a mouse hovers its trigger (the language menu opens
  * on hover). Touch, pen and keyboard use the normal click/Enter behaviour of the dropdown.
  */
 export function HoverMenu({

@@ -9,7 +9,7 @@ const loaders = import.meta.glob<Catalogue>('./locales/*.json', { import: 'defau
 
 /**
  * Loads the catalogue of `lang` and starts i18next with it. The language only changes by a reload
- * (spec: switching stores the choice and reloads), so one catalogue is all a page needs.
+ * (switching stores the choice and reloads), so one catalogue is all a page needs.
  */
 export async function startI18n(lang: Lang): Promise<void> {
   const load = loaders[`./locales/${lang}.json`] ?? loaders['./locales/en.json'];

@@ -1,7 +1,7 @@
 import { CARD_ID_PATTERN, CHINESE_CHARACTER, MAX_UPLOAD_BYTES, type MessageKey, PASSWORD_PATTERN, PAY_PASSWORD_PATTERN, isEmail, isMobile } from '@tessera/protocol';
 
 /**
- * The client checks of the account forms (spec 3 §5). They mirror the server's rules and answer
+ * The client checks of the account forms. They mirror the server's rules and answer
  * with the same message keys, which the screens render through apitip. `undefined` means fine.
  */
 export type Check = MessageKey | undefined;
@@ -93,7 +93,7 @@ export function checkImageFile(file: Pick<File, 'name' | 'size' | 'type'>): Chec
   return undefined;
 }
 
-/** Security strength in percent (spec 3 §4): 25, +25 phone, +25 e-mail, +25 approved identity. */
+/** Security strength in percent: 25, +25 phone, +25 e-mail, +25 approved identity. */
 export function securityStrength(user: { phone: string; email: string; review_status: number }): number {
   return 25 + (user.phone ? 25 : 0) + (user.email ? 25 : 0) + (user.review_status === 2 ? 25 : 0);
 }

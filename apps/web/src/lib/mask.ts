@@ -1,5 +1,5 @@
 /**
- * Masks an account for display in the header (spec 1 §2, spec 3 §3):
+ * Masks an account for display in the header:
  * - an 11-digit phone number keeps its first 3 and last 4 digits: `138****5678`;
  * - an e-mail keeps the first 3 characters of its local part and the domain: `ali****@example.com`;
  * - anything else longer than 7 characters is masked like a phone number; shorter values are shown

@@ -1,7 +1,7 @@
 import { DEFAULT_LANG, isLang, type Lang } from '@tessera/protocol';
 
 /**
- * The values the client keeps in localStorage (spec 1 §1, spec 3 §3). The key names are part of the
+ * The values the client keeps in localStorage. The key names are part of the
  * product: older clients on the same origin read and write the same keys.
  */
 export const STORAGE_KEYS = {
@@ -17,7 +17,7 @@ export const STORAGE_KEYS = {
 } as const;
 
 /**
- * The pair the trading screens show (spec 1 §1), under the names older clients use: the ids and
+ * The pair the trading screens show, under the names older clients use: the ids and
  * names of the pair, its symbol, the chart's price scale (10^price precision) and the contract size.
  */
 export const PAIR_KEYS = {

@@ -17,7 +17,7 @@ export function formEncode(params: Params): string {
 
 /**
  * The URL of an `/api` call: the path under `/api/`, the given query parameters, and the
- * cache-busting `_timespan=<ms>` every request carries (wire notes, "Requests").
+ * cache-busting `_timespan=<ms>` every request carries.
  */
 export function apiUrl(path: string, query: Params, now: number): string {
   const clean = path.replace(/^\/+/, '').replace(/^api\//, '');

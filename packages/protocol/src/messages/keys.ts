@@ -97,7 +97,7 @@ export const MESSAGE_KEYS = [
   'memo must be letters and digits',
   'enter the payment password',
   'too many wrong payment passwords',
-  // ledger memos (spec 3 §8): the `info` of record panels
+  // ledger memos: the `info` of record panels
   'transfer between wallets',
   'deposit credited',
   'withdrawal sent',

@@ -35,4 +35,6 @@ export type NewsArticle = z.infer<typeof newsArticle>;
 
 export const supportLinks = z.object({ pc: z.string(), mobile: z.string() });
 export const appLinks = z.object({ app_download: z.string(), ios: z.string(), android: z.string() });
+export type SupportLinks = z.infer<typeof supportLinks>;
+export type AppLinks = z.infer<typeof appLinks>;
 export const qrcodeQuery = z.object({ text: z.string().min(1).max(512), ...cacheBusting });

@@ -46,6 +46,9 @@ export const pageQuery = {
   limit: optionalWholeNumber.describe('page size, default 10, at most 100'),
 };
 
+/** A page of a list: `{list, page, pages, total}`. */
 export function pagedSchema<T extends z.ZodType>(item: T) {
   return z.object({ list: z.array(item), page: z.int(), pages: z.int(), total: z.int() });
 }
+/** The reply shape of `pagedSchema(item)` for items of type T. */
+export type Paged<T> = z.infer<ReturnType<typeof pagedSchema<z.ZodType<T>>>>;

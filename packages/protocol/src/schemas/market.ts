@@ -22,6 +22,7 @@ export const currencyList = z.object({
 
 export const currencyDetailQuery = z.object({ id: requiredId, lang: z.string().optional(), ...cacheBusting });
 export const currencyDetail = currencySummary.extend({ desc: z.string().describe('HTML') });
+export type CurrencyDetail = z.infer<typeof currencyDetail>;
 
 /** currency/type: the market categories of old clients; 3 is crypto-currency, the only one here. */
 export const marketCategory = z.object({ value: z.int().describe('3: crypto-currency'), sort: z.int() });

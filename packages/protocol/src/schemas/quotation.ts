@@ -3,8 +3,8 @@ import { refusalSchema } from '../envelope';
 import { cacheBusting, requiredId } from './form';
 
 /**
- * Market data: quotations, candles, recent trades and the public socket pushes (spec 1 §3, §7;
- * wire-notes "Realtime"). Prices and quantities travel as decimal text at the pair's precision.
+ * Market data: quotations, candles, recent trades and the public socket pushes (the
+ * event name of a push is its `type`). Prices and quantities travel as decimal text at the pair's precision.
  */
 
 /** The candle resolutions the server aggregates and stores, by their wire names. */
@@ -103,7 +103,7 @@ export type CandleBar = z.infer<typeof candleBar>;
 /** At most this many candles per reply: the newest of the range, oldest first. */
 export const MAX_CANDLES_PER_REPLY = 2000;
 
-/** new_timeshar answers `code` and `data` beside `type` (spec 1 §7), not a `message`. */
+/** new_timeshar answers `code` and `data` beside `type`, not a `message`. */
 export const timeshareReply = z.union([
   z.object({
     type: z.literal('ok'),
@@ -187,5 +187,10 @@ export const transactionPush = z.strictObject({
 });
 export type TransactionPush = z.infer<typeof transactionPush>;
 
+/** The private push to a user's room: their balances or orders changed; the client refetches them. */
+export const balancePush = z.strictObject({ type: z.literal('update_balance'), user_id: z.int() });
+export type BalancePush = z.infer<typeof balancePush>;
+
 /** What a socket may send to narrow its market pushes to some pairs. */
 export const pairSubscription = z.object({ legal_id: requiredId, currency_id: requiredId });
+export type PairSubscription = z.output<typeof pairSubscription>;

@@ -62,6 +62,7 @@ export const realNameBody = z.object({
 export const regionUsersQuery = z.object({ ...pageQuery, ...cacheBusting });
 export const regionUser = z.object({ city_name: z.string(), district_name: z.string(), phone: z.string(), time: z.string() });
 export const regionUserPage = pagedSchema(regionUser);
+export type RegionUser = z.infer<typeof regionUser>;
 
 export const userCenter = z.object({
   review_status: z.int().describe('0 not submitted (or rejected), 1 under review, 2 approved'),
@@ -77,3 +78,6 @@ export const userCenter = z.object({
 
 export const country = z.object({ country_id: z.int(), area_code: z.string(), name_cn: z.string(), name_en: z.string() });
 export const registerSettings = z.object({ invite_code_required: z.union([z.literal(0), z.literal(1)]) });
+export type UserCenter = z.infer<typeof userCenter>;
+export type RegisterSettings = z.infer<typeof registerSettings>;
+export type RealNameRequestInput = z.input<typeof realNameBody>;

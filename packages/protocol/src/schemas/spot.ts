@@ -53,3 +53,12 @@ export const spotDeal = z.object({
   user_legal: z.string().describe('available quote balance of the caller (spot wallet)'),
   cny_price: z.string(),
 });
+
+// Types of the replies and bodies, for clients (the web app imports types, never zod).
+export type SpotOrderRequestInput = z.input<typeof spotOrderBody>;
+/** The two ids naming a pair, as the spot calls take them. */
+export type SpotPairIds = z.output<typeof spotDealBody>;
+export type SpotOpenOrder = z.infer<typeof spotOpenOrder>;
+export type SpotCompletedTrade = z.infer<typeof spotCompletedTrade>;
+export type BookEntry = z.infer<typeof bookEntry>;
+export type SpotDeal = z.infer<typeof spotDeal>;

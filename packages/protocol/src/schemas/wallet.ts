@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { cacheBusting, optionalText, optionalWholeNumber, pageQuery, pagedSchema, requiredId } from './form';
 
-export const WALLET_FIELDS = ['legal', 'change', 'lever', 'micro'] as const;
-
 export const walletBalanceItem = z.object({
   currency: z.int(),
   currency_name: z.string(),
@@ -53,7 +51,7 @@ export const transferHistoryItem = z.object({
 });
 export const transferHistoryBody = z.object({ ...pageQuery });
 
-// ---- Records, detail and currency list (spec 3 §7 "Wallets") ----
+// ---- Records, detail and currency list ----
 
 const flagSchema = z.union([z.literal(0), z.literal(1)]);
 
@@ -66,8 +64,8 @@ export const walletCurrencyItem = z.object({
   is_match: flagSchema,
   is_micro: flagSchema,
   is_lever: flagSchema,
-  can_deposit: flagSchema.describe('spec 3 §9: BTC, USDT, ETH, USDC'),
-  can_withdraw: flagSchema.describe('spec 3 §9: BTC, USDT, ETH'),
+  can_deposit: flagSchema.describe('only BTC, USDT, ETH and USDC may be deposited'),
+  can_withdraw: flagSchema.describe('only BTC, USDT and ETH may be withdrawn'),
 });
 
 export const walletDetailBody = z.object({
@@ -276,3 +274,4 @@ export type WithdrawalRecord = z.infer<typeof withdrawalRecord>;
 export type ChargeRequestInput = z.input<typeof chargeRequestBody>;
 export type WithdrawRequestInput = z.input<typeof withdrawBody>;
 export type AddAddressRequestInput = z.input<typeof addAddressBody>;
+export type WalletChangeRequestInput = z.input<typeof walletChangeBody>;

@@ -7,7 +7,7 @@ import { useIsGuest } from './common';
 type Area = 'account' | 'new_account';
 
 /**
- * The side navigation of each area (spec 3 §2); the assets area also lists the fiat and micro
+ * The side navigation of each area; the assets area also lists the fiat and micro
  * accounts, whose lists would otherwise be reachable only from the overview.
  */
 const AREA_NAV: Record<Area, PageKey[]> = {
@@ -15,7 +15,7 @@ const AREA_NAV: Record<Area, PageKey[]> = {
   new_account: ['letransactions', 'finance', 'change', 'legal', 'micro', 'transferLegal'],
 };
 
-/** Hidden for the shared demo account (spec 3 §6: the assets overview and the transfer link). */
+/** Hidden for the shared demo account (the assets overview and the transfer link). */
 const HIDDEN_FOR_GUEST: ReadonlySet<PageKey> = new Set(['letransactions', 'transferLegal']);
 
 const AREA_TITLE = { account: 'area.account', new_account: 'area.assets' } as const;

@@ -63,7 +63,7 @@ function BindEmailForm() {
     onSuccess: async () => {
       showToast(t('bindEmail.success'), 'success', 4000);
       await refresh();
-      // Back one page (spec 3 §2); opened directly, there is no page of ours to go back to.
+      // Back one page; opened directly, there is no page of ours to go back to.
       const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
       if (index > 0) await navigate(-1);
       else await navigate(SECURITY_PATH, { replace: true });

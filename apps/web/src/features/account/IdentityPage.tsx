@@ -18,7 +18,7 @@ import { GuestNotice, LoadFailed, SECURITY_PATH, useIsGuest, useRefreshAccount }
 const PHOTOS = ['front', 'reverse', 'hand'] as const;
 type Photo = (typeof PHOTOS)[number];
 
-/** `/account/authentication`: real-name verification by its review state (spec 3 §4). */
+/** `/account/authentication`: real-name verification by its review state. */
 export function IdentityPage() {
   const { t } = useTranslation();
   const center = useUserCenter();
@@ -53,7 +53,7 @@ export function IdentityPage() {
   );
 }
 
-/** Keeps the first character of a name and hides the rest (the approved view, spec: masked). */
+/** Keeps the first character of a name and hides the rest (an approved identity shows the name masked). */
 function maskName(name: string): string {
   const chars = [...name.trim()];
   if (chars.length <= 1) return name;

@@ -34,7 +34,7 @@ const LEVEL_TEXT: Record<StrengthLevel, string> = {
   strong: 'text-up',
 };
 
-/** `/account/accountSet`: the security centre from `user/center` (spec 3 §2, §4). */
+/** `/account/accountSet`: the security centre from `user/center`. */
 export function SecurityCentrePage() {
   const { t } = useTranslation();
   const center = useUserCenter();

@@ -7,7 +7,7 @@ import { AssetsCard, InlineError } from './common';
 import { useAccountLog, useWalletLive } from './queries';
 import { LogList } from './RecordLists';
 
-/** `/account/transferLog`: the account log (`account/list`), every wallet's entries, 20 a page (spec 3 item 9). */
+/** `/account/transferLog`: the account log (`account/list`), every wallet's entries, 20 a page. */
 export function AccountLogPage() {
   const { t } = useTranslation();
   useWalletLive();

@@ -13,7 +13,7 @@ import { useAddAddress } from './queries';
 import { SelectField } from './SelectField';
 
 /**
- * Adds a withdrawal address (spec 3 item 11, §5): currency, the ERC20/TRC20 choice for USDT,
+ * Adds a withdrawal address: currency, the ERC20/TRC20 choice for USDT,
  * address, remark and an optional memo. The checks mirror the server's: the address is kept as
  * typed and refused with spaces; the memo is letters and digits.
  */

@@ -13,7 +13,7 @@ interface AmountFieldProps {
   onAll?(): void;
   testId: string;
   allTestId?: string;
-  /** Typed amounts stop at this value (spec 3 §9: 99999999 for transfers). */
+  /** Typed amounts stop at this value (99999999 for transfers). */
   max?: string;
   disabled?: boolean;
 }

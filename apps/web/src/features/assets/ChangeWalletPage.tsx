@@ -15,7 +15,7 @@ import { WalletScreen } from './WalletScreen';
 
 type Panel = 'deposit' | 'withdraw' | 'record';
 
-/** `/new_account/change`: the spot (change) account, rows with `is_match = 1` (spec 3 item 6). */
+/** `/new_account/change`: the spot (change) account, rows with `is_match = 1`. */
 export function ChangeWalletPage() {
   return <WalletScreen>{(wallets) => <ChangeWallet wallets={wallets} />}</WalletScreen>;
 }

@@ -29,7 +29,7 @@ export async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Copies an address; success or failure is told in a toast (spec 3 item 12). */
+/** Copies an address; success or failure is told in a toast. */
 export function CopyButton({ text, testId }: { text: string; testId: string }) {
   const { t } = useTranslation();
   return (

@@ -12,7 +12,7 @@ import { useDepositAddresses } from './queries';
 import { DepositsTab } from './RecordPanel';
 
 /**
- * The deposit panel of a currency (spec 3 item 6): the caller's own address (USDT: a TRC20/ERC20
+ * The deposit panel of a currency: the caller's own address (USDT: a TRC20/ERC20
  * tab), its QR image and a copy button, the manual deposit pop-up, and the recent deposits.
  */
 export function DepositPanel({ currency, note }: { currency: { id: number; name: string }; note?: string }) {

@@ -21,7 +21,7 @@ const SAMPLE_ROWS: Record<DemoTab, { time: string; currency: string; amount: str
   other: [{ time: '2024-03-01 08:00', currency: 'USDT', amount: '+1.25000000', status: 'done' }],
 };
 
-/** `/finanrec`: the finance record mock (spec 3 item 3): tabs of charge, withdraw, transfer and other records with sample rows. */
+/** `/finanrec`: the finance record mock: tabs of charge, withdraw, transfer and other records with sample rows. */
 export function FinanceRecordDemoPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<DemoTab>('charge');

@@ -11,7 +11,7 @@ import { WalletScreen } from './WalletScreen';
 
 /**
  * `/new_account/legal`: the fiat (legal) account, rows with `is_legal = 1`: currency, available,
- * frozen, converted to USD; transfer in, transfer out and an expandable record panel (spec 3 item 5).
+ * frozen, converted to USD; transfer in, transfer out and an expandable record panel.
  */
 export function LegalWalletPage() {
   return <WalletScreen>{(wallets) => <LegalWallet wallets={wallets} />}</WalletScreen>;

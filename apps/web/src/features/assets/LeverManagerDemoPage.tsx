@@ -4,11 +4,11 @@ import { Num } from '../../components/Num';
 import { AssetsCard, Figure } from './common';
 import { DemoBanner } from './DemoBanner';
 
-/** Spec 3 §9 (mock screen): liquidation at a risk rate of 110% or below; a displayed interest of 0.1%. */
+/** Mock screen figures: liquidation at a risk rate of 110% or below; a displayed interest of 0.1%. */
 export const LIQUIDATION_RISK_RATE = '110%';
 export const DISPLAYED_INTEREST = '0.1%';
 
-/** `/lever_manger`: the contract management mock (spec 3 item 4): borrow and interest panels with sample figures. */
+/** `/lever_manger`: the contract management mock: borrow and interest panels with sample figures. */
 export function LeverManagerDemoPage() {
   const { t } = useTranslation();
   return (

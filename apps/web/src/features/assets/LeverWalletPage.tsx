@@ -14,7 +14,7 @@ import { PanelToggle, TransferActions, useTransferDialog } from './WalletPagePar
 import { WalletScreen } from './WalletScreen';
 
 /**
- * `/new_account/finance`: the contract (lever) account (spec 3 item 2): net assets in CNY (from
+ * `/new_account/finance`: the contract (lever) account: net assets in CNY (from
  * the USDT valuation at the board's CNY rate), currencies with available and frozen balance,
  * transfer in, transfer out and records.
  */

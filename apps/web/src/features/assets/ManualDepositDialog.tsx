@@ -19,7 +19,7 @@ interface ManualDepositDialogProps {
   network: UsdtNetwork | null;
 }
 
-/** The manual deposit pop-up (spec 3 item 6): hash, source account, amount and a proof image → `wallet/charge_req`. */
+/** The manual deposit pop-up: hash, source account, amount and a proof image → `wallet/charge_req`. */
 export function ManualDepositDialog({ open, onClose, currency, network }: ManualDepositDialogProps) {
   const { t } = useTranslation();
   return (

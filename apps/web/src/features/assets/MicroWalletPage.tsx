@@ -14,8 +14,8 @@ type Panel = 'deposit' | 'withdraw' | 'record';
 
 /**
  * `/new_account/micro`: the short-term contract (micro) account, rows with `is_legal = 1` and
- * `is_micro = 1` (spec 3 item 7): transfer in/out, deposit, withdraw (fee = amount × rate %), records.
- * The spec names no route for this list; `micro` follows the wallet's wire name.
+ * `is_micro = 1`: transfer in/out, deposit, withdraw (fee = amount × rate %), records.
+ * Older clients have no route for this list; `micro` follows the wallet's wire name.
  */
 export function MicroWalletPage() {
   return <WalletScreen>{(wallets) => <MicroWallet wallets={wallets} />}</WalletScreen>;

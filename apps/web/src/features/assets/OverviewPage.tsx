@@ -20,7 +20,7 @@ export const WALLET_PAGE: Record<WalletName, string> = {
   micro: '/new_account/micro',
 };
 
-/** `/new_account/letransactions`: the four wallets' valuations (hidden for the demo account, spec 3 §6). */
+/** `/new_account/letransactions`: the four wallets' valuations (hidden for the demo account). */
 export function OverviewPage() {
   const { t } = useTranslation();
   const guest = useIsGuest();

@@ -13,7 +13,7 @@ import { useCompanyAddresses, useWallets } from './queries';
 
 /**
  * `/account/recharge`: the company's address of a currency for deposits (`money/rechange`), with
- * its QR image and a copy action whose success or failure is told (spec 3 item 12).
+ * its QR image and a copy action whose success or failure is told.
  * `?currency_id=` preselects a currency.
  */
 export function RechargePage() {

@@ -24,7 +24,7 @@ interface RecordPanelProps {
 }
 
 /**
- * The record panel of an asset row (spec 3 items 5–7): the wallet's ledger of the currency paged by
+ * The record panel of an asset row: the wallet's ledger of the currency paged by
  * 'more', the deposits and withdrawals where the row has those actions, and for the platform token
  * the subscription tab — a later release, shown as not available yet, never with sample rows.
  */

@@ -5,7 +5,7 @@ import type { WalletList } from '../../api';
 import { Modal } from '../../components/Modal';
 import { TransferForm, type TransferDefaults } from './TransferForm';
 
-/** Spec 3 §9: after a transfer in the dialog, the transfer record opens 0.5 s later. */
+/** After a transfer in the dialog, the transfer record opens 0.5 s later. */
 export const TRANSFER_REDIRECT_MS = 500;
 export const TRANSFER_RECORD_PATH = '/transferRecord';
 

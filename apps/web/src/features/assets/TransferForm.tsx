@@ -30,7 +30,7 @@ export interface TransferDefaults {
   to?: WalletName;
 }
 
-/** Spec 3 item 1: the default transfer is from the spot (change) account to the contract (lever) account. */
+/** The default transfer is from the spot (change) account to the contract (lever) account. */
 export const DEFAULT_TRANSFER = { from: 'change', to: 'lever' } as const satisfies TransferDefaults;
 
 interface TransferFormProps {
@@ -41,7 +41,7 @@ interface TransferFormProps {
 }
 
 /**
- * The transfer between two wallets (spec 3 item 1, §5): currency, from, to, amount with an 'all'
+ * The transfer between two wallets: currency, from, to, amount with an 'all'
  * link and the available balance of the source wallet. Used by the transfer page and the dialog.
  */
 export function TransferForm({ wallets, defaults, onDone }: TransferFormProps) {

@@ -10,7 +10,7 @@ import { useReloadWallets, useWalletLive, useWallets } from './queries';
 import { TRANSFER_RECORD_PATH } from './TransferDialog';
 import { TransferForm, type TransferDefaults } from './TransferForm';
 
-/** Spec 3 §9: the transfer page reloads 1 s after a transfer. */
+/** The transfer page reloads 1 s after a transfer. */
 export const TRANSFER_RELOAD_MS = 1000;
 
 const walletParam = (value: string | null): WalletName | undefined =>

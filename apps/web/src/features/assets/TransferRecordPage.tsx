@@ -1,16 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { TransferHistoryItem, WalletName } from '../../api';
+import type { TransferHistoryItem } from '../../api';
 import { Num } from '../../components/Num';
 import { displayServerTime } from '../../lib/format';
-import { WALLET_NAMES } from '../../lib/wallet';
+import { isWallet } from '../../lib/wallet';
 import { ButtonLink } from '../../components/Button';
 import { AssetsCard, InlineError, ListState, MoreButton } from './common';
 import { flatPages, useTransferHistory } from './queries';
 import { errorText } from '../auth/errors';
 
-const isWallet = (value: string): value is WalletName => (WALLET_NAMES as readonly string[]).includes(value);
-
-/** `/transferRecord`: transfers between the wallets (spec 3 item 10: type, number, time), paged by 'more'. */
+/** `/transferRecord`: transfers between the wallets (type, number, time), paged by 'more'. */
 export function TransferRecordPage() {
   const { t } = useTranslation();
   const history = useTransferHistory();

@@ -18,8 +18,8 @@ const PAGE = { legal: 'legalAccount', change: 'changeAccount' } as const;
 const LIST = { legal: '/new_account/legal', change: '/new_account/change' } as const;
 
 /**
- * `/new_account/legalAccount?currency_id=` and `/new_account/changeAccount?currency_id=` (spec 3
- * item 8): one currency of the fiat or spot account: available, frozen, CNY value, paged records.
+ * `/new_account/legalAccount?currency_id=` and `/new_account/changeAccount?currency_id=`:
+ * one currency of the fiat or spot account: available, frozen, CNY value, paged records.
  */
 export function WalletDetailPage({ wallet }: { wallet: 'legal' | 'change' }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { ListState } from './common';
 
 interface WalletListProps {
   rows: readonly WalletRow[];
-  /** Shows the "converted to USD" column (legal list, spec 3 item 5). */
+  /** Shows the "converted to USD" column (legal list). */
   converted?: boolean;
   /** The actions of a row (buttons); none for a read-only list. */
   actions?(row: WalletRow): ReactNode;

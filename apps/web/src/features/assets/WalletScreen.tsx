@@ -10,7 +10,7 @@ import { useWalletLive, useWallets } from './queries';
 
 /**
  * The data frame of a screen built on `wallet/list`: keeps the realtime feed open (balances
- * refetch on `update_balance`), shows loading and failure (with the server's message, spec 3 §8),
+ * refetch on `update_balance`), shows loading and failure (with the server's message),
  * and renders the screen with the wallets.
  */
 export function WalletScreen({ children }: { children(wallets: WalletList): ReactNode }) {

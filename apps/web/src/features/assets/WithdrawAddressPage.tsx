@@ -8,7 +8,7 @@ import { AddressList } from './AddressList';
 import { AssetsCard, AssetsGuestNotice, InlineError } from './common';
 import { useSavedAddresses, useWalletCurrencies } from './queries';
 
-/** `/withdraw_address`: add withdrawal addresses and delete saved ones (spec 3 item 11). */
+/** `/withdraw_address`: add withdrawal addresses and delete saved ones. */
 export function WithdrawAddressPage() {
   const { t } = useTranslation();
   const guest = useIsGuest();

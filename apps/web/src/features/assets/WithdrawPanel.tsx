@@ -27,7 +27,7 @@ import { useReloadWallets, useWithdraw, useWithdrawInfo } from './queries';
 import { WithdrawalsTab } from './RecordPanel';
 import { SelectField } from './SelectField';
 
-/** Spec 3 §4, §9: the page reloads 1.5 s after a withdrawal was accepted. */
+/** The page reloads 1.5 s after a withdrawal was accepted. */
 export const WITHDRAW_RELOAD_MS = 1500;
 export const ADDRESS_PATH = '/withdraw_address';
 
@@ -39,7 +39,7 @@ interface WithdrawPanelProps {
 }
 
 /**
- * The withdraw panel (spec 3 items 6–7): a saved address (USDT: of the chosen network), the
+ * The withdraw panel: a saved address (USDT: of the chosen network), the
  * amount, the fee (flat in the change account, a percent in the micro account), the amount
  * received and the fund password → `wallet/out`. Then the recent withdrawals with their state.
  */

@@ -46,13 +46,13 @@ export function AssetsCard({
   );
 }
 
-/** The shared demo account sees this instead of the assets actions (spec 3 §6; the server refuses them too). */
+/** The shared demo account sees this instead of the assets actions (the server refuses them too). */
 export function AssetsGuestNotice({ className }: { className?: string }) {
   const { t } = useTranslation();
   return <GuestNotice className={className} icon={<LockIcon size={26} />} title={t('assets.guestTitle')} body={t('assets.guestBody')} />;
 }
 
-/** Deposits and withdrawals are closed (`is_open_CTbi` ≠ 1, spec 3 §4). */
+/** Deposits and withdrawals are closed (`is_open_CTbi` ≠ 1). */
 export function NotOpenAlert() {
   const { t } = useTranslation();
   return (

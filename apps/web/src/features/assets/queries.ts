@@ -25,7 +25,7 @@ export const WALLET_KEY = ['wallet'] as const;
 
 /** Page size of the record panels and the 'more' lists. */
 export const RECORDS_PAGE = 10;
-/** Spec 3 §9: the account log shows 20 a page. */
+/** The account log shows 20 a page. */
 export const ACCOUNT_LOG_PAGE = 20;
 
 /** Keeps the realtime connection open on an assets screen and refetches balances on its pushes. */
@@ -226,7 +226,7 @@ export function useDeleteAddress() {
   return useMutation({ mutationFn: (addressId: number) => walletApi.deleteAddress(addressId), onSuccess: invalidate });
 }
 
-/** Refetches every wallet query (the spec's page reloads after a withdrawal or a transfer). */
+/** Refetches every wallet query (older clients reloaded the page after a withdrawal or a transfer). */
 export function useReloadWallets() {
   return useInvalidateWallets();
 }

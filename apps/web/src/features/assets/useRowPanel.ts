@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 /**
  * Which row panel is open on an asset list: one at a time; acting on the open one closes it
- * (spec 3 item 6: the panels toggle open or closed).
+ * (the panels toggle open or closed).
  */
 export function useRowPanel<P extends string>() {
   const [open, setOpen] = useState<{ currency: number; panel: P } | null>(null);

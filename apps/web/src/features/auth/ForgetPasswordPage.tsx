@@ -25,7 +25,7 @@ function targetOf(account: string): CodeTarget | undefined {
 
 /**
  * `/forgetPwd`: step 1 proves the account with a code (checked, not spent); step 2 sets the new
- * login password with that code. Success goes to login (spec 3 §4).
+ * login password with that code. Success goes to login.
  */
 export function ForgetPasswordPage() {
   const { t } = useTranslation();

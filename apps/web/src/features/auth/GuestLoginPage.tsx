@@ -8,7 +8,7 @@ import { AuthCard, FormAlert } from './AuthCard';
 import { signInErrorText } from './errors';
 import { completeSignIn } from './flows';
 
-/** Guest login into the shared demo account (spec 3 §2, §6). */
+/** Guest login into the shared demo account. */
 export function GuestLoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -19,7 +19,7 @@ interface FieldErrors {
   password?: string;
 }
 
-/** Client checks of the login form (spec 3 §5); messages are catalogue keys rendered through apitip. */
+/** Client checks of the login form; messages are catalogue keys rendered through apitip. */
 function validate(account: string, password: string): FieldErrors {
   const errors: FieldErrors = {};
   if (!account.trim()) errors.account = apitip('enter account');

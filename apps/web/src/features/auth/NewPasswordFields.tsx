@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../components/PasswordField';
 
-/** Spec 3 §5: login passwords are at most 16 characters. */
+/** Login passwords are at most 16 characters. */
 export const PASSWORD_MAX = 16;
 
 interface NewPasswordFieldsProps {

@@ -21,7 +21,7 @@ import { NewPasswordFields } from './NewPasswordFields';
 
 /**
  * The tabs of the registration form. The phone tab exists in the data (the server registers phone
- * numbers too) but only the e-mail tab is shown (spec 3 §5).
+ * numbers too) but only the e-mail tab is shown.
  */
 const REGISTER_TABS = [
   { id: 'email', shown: true },
@@ -65,7 +65,7 @@ export function RegisterPage() {
     },
   });
 
-  /** The agreement comes first (spec 3 §5): a warning, and nothing is sent. */
+  /** The agreement comes first: a warning, and nothing is sent. */
   function requireAgreement(): boolean {
     if (agreed) return true;
     const warning = apitip('please accept the user agreement');

@@ -1,7 +1,7 @@
 import { userApi, type LoginResult, type UserInfo } from '../../api';
 import { clearSession, saveSession, saveToken, type SignedIn } from './session';
 
-/** What the client keeps of the user's profile (spec 3 §3). */
+/** What the client keeps of the user's profile. */
 export function profileOf(info: UserInfo, fallback: { account: string; isVistor: boolean }): Omit<SignedIn, 'token'> {
   return {
     userId: String(info.id),
@@ -13,8 +13,8 @@ export function profileOf(info: UserInfo, fallback: { account: string; isVistor:
 }
 
 /**
- * After a login reply: store the token, read the user's profile and store what the screens need
- * (spec 3 §4). If the profile cannot be read the half-made session is dropped and the error rethrown.
+ * After a login reply: store the token, read the user's profile and store what the screens need.
+ * If the profile cannot be read the half-made session is dropped and the error rethrown.
  */
 export async function completeSignIn(result: LoginResult): Promise<void> {
   saveToken(result.token, result.isVistor, result.account);

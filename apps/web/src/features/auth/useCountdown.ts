@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * A countdown in whole seconds (the send-code button, spec 3 §4): `start()` begins it, `remaining`
+ * A countdown in whole seconds (the send-code button): `start()` begins it, `remaining`
  * falls to 0 once a second. It follows the wall clock, so a throttled background tab stays right.
  */
 export function useCountdown(seconds: number): { remaining: number; start(): void } {

@@ -10,7 +10,7 @@ import { MarketTable } from './MarketTable';
 import { RegisterBox } from './RegisterBox';
 import { TickerStrip } from './TickerStrip';
 
-/** The ticker and the table refresh the quotations every 5 seconds (spec 1 §9). */
+/** The ticker and the table refresh the quotations every 5 seconds. */
 const QUOTATION_REFRESH_MS = 5000;
 
 export function HomePage() {

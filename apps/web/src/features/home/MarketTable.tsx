@@ -14,7 +14,7 @@ import { PairIcon } from '../market/PairIcon';
 import { selectPair } from '../market/selected-pair';
 import { Sparkline } from '../market/Sparkline';
 
-/** Sparkline points in the table (spec 1 §9). */
+/** Sparkline points in the table. */
 const TABLE_SPARK_POINTS = 60;
 
 interface MarketTableProps {

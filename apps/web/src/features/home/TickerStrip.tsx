@@ -8,7 +8,7 @@ import { changeTone, formatChange } from '../../lib/trading/market';
 import { selectPair } from '../market/selected-pair';
 import { Sparkline } from '../market/Sparkline';
 
-/** Sparkline points in the ticker (spec 1 §9). */
+/** Sparkline points in the ticker. */
 const TICKER_SPARK_POINTS = 50;
 /** Seconds each entry takes to cross the strip. */
 const SECONDS_PER_ENTRY = 4;

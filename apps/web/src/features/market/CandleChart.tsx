@@ -43,7 +43,7 @@ const VISIBLE_BARS = 120;
 interface CandleChartProps {
   symbol: string;
   pricePrecision: number;
-  /** CSS pixels of the drawing area (spec 1 §2: 516 in the terminal). */
+  /** CSS pixels of the drawing area (516 in the terminal). */
   height: number;
   initialPeriod?: ChartPeriod;
   /** A link to the full candlestick terminal, shown in the toolbar (the desk's chart). */

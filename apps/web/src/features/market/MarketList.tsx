@@ -16,7 +16,7 @@ interface MarketListProps {
   groups: QuotationGroup[];
   selected: PairRef | null;
   isPending: boolean;
-  /** CSS height of the whole list (spec 1 §2: 520 px on the desk). */
+  /** CSS height of the whole list (520 px on the desk). */
   height: number | string;
   /** The narrow column of the terminal (230 px): base names only, smaller type. */
   compact?: boolean;

@@ -28,7 +28,7 @@ interface OrderBookProps {
 }
 
 /**
- * The order book drawn on canvas (spec 1 §3: bar width ∝ quantity ÷ max quantity): asks above
+ * The order book drawn on canvas (bar width ∝ quantity ÷ max quantity): asks above
  * with the best ask nearest the middle, the last price, bids below. A visually hidden list of
  * buttons mirrors the rows for keyboards, screen readers and tests.
  */

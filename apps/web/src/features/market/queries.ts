@@ -38,10 +38,10 @@ export function useLiveQuotations(refreshMs?: number): {
   return { groups, isPending: query.isPending, isError: query.isError };
 }
 
-/** Sparkline points kept per pair (spec 1 §9: 60 in the table, the ticker draws the last 50). */
+/** Sparkline points kept per pair (60 in the table, the ticker draws the last 50). */
 export const SPARK_POINTS = 60;
 const MINUTE = 60;
-/** A first look at the last 90 minutes; a quiet market widens to the 7 days of the spec. */
+/** A first look at the last 90 minutes; a quiet market widens to 7 days. */
 const FIRST_WINDOW_S = 90 * MINUTE;
 const WIDE_WINDOW_S = 7 * 24 * 60 * MINUTE;
 

@@ -5,7 +5,7 @@ import { storage } from '../../app/preferences';
 import { PAIR_KEYS } from '../../lib/prefs';
 import { allPairs } from '../../lib/trading/market';
 
-/** The pair the trading screens show (spec 1 §1: stored as legal_id, currency_id, …, symbol). */
+/** The pair the trading screens show (stored as legal_id, currency_id, …, symbol). */
 export interface PairRef {
   legal_id: number;
   currency_id: number;
@@ -54,7 +54,7 @@ export function selectPair(item: QuotationItem | PairRef): void {
 
 /**
  * The selected pair; when none is stored (or the stored one is no longer listed), the first pair
- * of the quotation reply is selected and stored (spec 1 §4 "Startup").
+ * of the quotation reply is selected and stored.
  */
 export function useEnsuredPair(groups: readonly QuotationGroup[] | undefined): PairRef | null {
   const pair = useSelectedPair((state) => state.pair);

@@ -72,7 +72,7 @@ export function NoticeDetailPage() {
           </header>
           <div
             className="prose-article mt-6"
-            // Trusted: articles are written by the operator in the back office (brief, spec 1 §3).
+            // Trusted: articles are written by the operator in the back office.
             dangerouslySetInnerHTML={{ __html: article.data.content }}
           />
         </article>

@@ -5,7 +5,7 @@ import { PairStats } from '../market/PairStats';
 import { DeskOrderBook, DeskRecentDeals, DeskTradePanel } from '../spot/DeskPanels';
 import { TradingScreen } from '../spot/TradingScreen';
 
-/** Chart height of the terminal (spec 1 §2). */
+/** Chart height of the terminal. */
 const CHART_HEIGHT = 516;
 
 /**

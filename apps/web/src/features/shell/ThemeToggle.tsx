@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { MoonIcon, SunIcon } from '../../components/icons';
 import { currentTheme, toggleTheme } from '../../app/preferences';
 
-/** Day/night switch: stores `night_mode` and reloads (spec 1 §1). */
+/** Day/night switch: stores `night_mode` and reloads. */
 export function ThemeToggle() {
   const { t } = useTranslation();
   const label = currentTheme === 'night' ? t('header.toDay') : t('header.toNight');

@@ -3,12 +3,12 @@ import type en from '../../i18n/locales/en.json';
 export interface NavLinkSpec {
   to: string;
   label: `nav.${keyof typeof en.nav}`;
-  /** Hidden for the shared demo account (spec 1 §6). */
+  /** Hidden for the shared demo account. */
   hideForGuest?: boolean;
   end?: boolean;
 }
 
-/** The trading screens of the header (spec 1 §2). */
+/** The trading screens of the header. */
 export const NAV_LINKS: NavLinkSpec[] = [
   { to: '/', label: 'nav.home', end: true },
   { to: '/dealCenter', label: 'nav.spot' },

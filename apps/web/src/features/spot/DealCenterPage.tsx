@@ -7,7 +7,7 @@ import { DeskOrderBook, DeskRecentDeals, DeskTradePanel } from './DeskPanels';
 import { OrdersPanel } from './OrdersPanel';
 import { TradingScreen } from './TradingScreen';
 
-/** Height of the market list on the desk (spec 1 §2). */
+/** Height of the market list on the desk. */
 const MARKET_LIST_HEIGHT = 520;
 
 /**

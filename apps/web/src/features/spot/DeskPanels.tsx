@@ -3,7 +3,7 @@ import { cnyValue } from '../../lib/trading/market';
 import { useIsGuest } from '../account/common';
 import { OrderBook } from '../market/OrderBook';
 import { RecentDeals } from '../market/RecentDeals';
-import { TradePanel } from './TradePanel';
+import { TradePanel } from './trade-panel';
 import type { PairDesk } from './useTradingPair';
 
 /*

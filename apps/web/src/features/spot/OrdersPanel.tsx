@@ -10,7 +10,7 @@ import { displayServerTime } from '../../lib/format';
 import { fixed } from '../../lib/trading/decimal';
 import { orderTotal } from '../../lib/trading/order';
 import type { PairRef } from '../market/selected-pair';
-import type { Precision } from './TradePanel';
+import type { Precision } from './trade-panel';
 import { OrdersTable, td } from './OrdersTable';
 import { useCancelOrder, useFills, useOpenOrders } from './queries';
 

@@ -2,7 +2,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The "more" control shows once a list has more than this many rows (spec 1 §2). */
+/** The "more" control shows once a list has more than this many rows. */
 export const MORE_AFTER_ROWS = 8;
 
 /** The cells of the orders lists. */

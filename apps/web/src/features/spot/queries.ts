@@ -10,9 +10,9 @@ import { useSession } from '../auth/session';
 import { seedBook } from '../market/live-store';
 import type { PairRef } from '../market/selected-pair';
 
-/** Page size of the order lists (spec 1 §9). */
+/** Page size of the order lists. */
 export const ORDERS_PAGE = 10;
-/** The completed list reloads every 5 seconds (spec 1 §4). */
+/** The completed list reloads every 5 seconds. */
 export const HISTORY_REFRESH_MS = 5000;
 
 const SPOT = ['spot'] as const;

@@ -7,7 +7,7 @@ import { useSession } from '../auth/session';
 import { useLive, useMarketFeed, usePairFeed } from '../market/live-store';
 import { useLiveQuotations, useQuotations, useRecentDeals } from '../market/queries';
 import { useEnsuredPair, type PairRef } from '../market/selected-pair';
-import type { PickedPrice, Precision } from './TradePanel';
+import type { PickedPrice, Precision } from './trade-panel';
 import { useDeal, useSpotRefresh } from './queries';
 
 const NO_LEVELS: Level[] = [];

@@ -1,5 +1,5 @@
 /**
- * Candles for the charts (spec 1 §2 "Candlestick terminal page"): the period buttons, the
+ * Candles for the charts: the period buttons, the
  * Asia/Shanghai clock the chart shows, moving averages, live merging of `kline` pushes, and the
  * small sparklines of the home page. Chart values are drawing coordinates, so floats are fine here.
  */

@@ -30,7 +30,7 @@ export function quotationFromWire(groups: readonly WireQuotationGroup[]): Quotat
 }
 
 /**
- * Market-board helpers (spec 1 §2 "Home page", §3 "Quotation item"): the pairs shown, the search of
+ * Market-board helpers of the home page and the market list: the pairs shown, the search of
  * the market list, live tickers merged over the quotation reply, and the display decimals.
  */
 
@@ -94,12 +94,11 @@ export function formatChange(change: string | undefined): string {
   return `${tone === 'up' ? '+' : ''}${text}%`;
 }
 
-/** Display decimals of the market table (spec 1 §9): price 4, high and low 5, volume 2. */
+/** Display decimals of the market table: price 4, high and low 5, volume 2. */
 export const TABLE_DECIMALS = { price: 4, highLow: 5, volume: 2 } as const;
 
 /**
- * The approximate CNY value of a price (spec 1: "the fiat currency used for approximate values is
- * CNY"), at the rate the pair's quotation carries (`cny_price` ÷ `now_price`), floored to cents.
+ * The approximate CNY value of a price (approximate values are always shown in CNY), at the rate the pair's quotation carries (`cny_price` ÷ `now_price`), floored to cents.
  * Null while the quotation has no positive prices.
  */
 export function cnyValue(price: string, item: Pick<QuotationItem, 'now_price' | 'cny_price'> | undefined): string | null {

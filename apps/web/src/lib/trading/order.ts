@@ -1,7 +1,7 @@
 import { divFloor, fixed, isPositive, mulFloor, percentFloor } from './decimal';
 
 /**
- * The maths and rules of the spot order form (spec 1 §4, §5): totals, the 0–100 % slider, the
+ * The maths and rules of the spot order form: totals, the 0–100 % slider, the
  * decimals a field accepts, and the checks before the confirmation dialog.
  */
 
@@ -12,7 +12,7 @@ export const MODE_WIRE: Record<OrderMode, '1' | '2'> = { market: '1', limit: '2'
 
 /** Decimals of totals in the form and the book. */
 export const TOTAL_DECIMALS = 4;
-/** Decimals of the slider's quantity (spec: "Result has 4 decimals"). */
+/** Decimals of the slider's quantity: a slider step gives at most 4. */
 export const SLIDER_DECIMALS = 4;
 /** The slider steps, in percent. */
 export const SLIDER_STEPS = [0, 25, 50, 75, 100] as const;
@@ -53,7 +53,7 @@ export function sliderEnabled(signedIn: boolean, price: string): boolean {
   return signedIn && isPositive(price);
 }
 
-/** Keys a numeric field refuses (spec: "Number inputs block the letter e"), and signs. */
+/** Keys a numeric field refuses: the letter e (no exponents) and signs. */
 export function isBlockedKey(key: string): boolean {
   return key === 'e' || key === 'E' || key === '+' || key === '-';
 }

@@ -1,4 +1,4 @@
-/** Recent deals (spec 1 §3): the newest first, at most 20 kept. */
+/** Recent deals: the newest first, at most 20 kept. */
 export const RECENT_DEALS = 20;
 
 export interface DealLike {

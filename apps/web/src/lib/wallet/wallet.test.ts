@@ -28,7 +28,7 @@ import {
   withdrawFee,
   withdrawReceived,
   type BalanceFields,
-} from './wallet';
+} from '.';
 
 function item(currency: number, name: string, flags: Partial<BalanceFields>, balances: Partial<BalanceFields> = {}): BalanceFields {
   return {
@@ -214,7 +214,7 @@ describe('deposits and withdrawals', () => {
     expect(names.filter((name, id) => canWithdraw({ id, name }))).toEqual(['BTC', 'USDT', 'ETH']);
     const flags = [{ id: 2, can_deposit: 0 as const, can_withdraw: 0 as const }, { id: 4, can_deposit: 1 as const, can_withdraw: 1 as const }];
     expect(canDeposit({ id: 2, name: 'ETH' }, flags)).toBe(false);
-    // a server flag never opens a currency outside the spec's list
+    // a server flag never opens a currency outside the deposit currencies
     expect(canDeposit({ id: 4, name: 'TSR' }, flags)).toBe(false);
   });
 
