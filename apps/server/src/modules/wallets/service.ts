@@ -1,4 +1,4 @@
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
@@ -90,7 +90,7 @@ export class WalletService {
       legal_wallet: { ...strip(legal), totle: showAtoms(notional(legal.total, this.usdtCnyRate()), 2) },
       lever_wallet: strip(group('lever')),
       micro_wallet: strip(group('micro')),
-      is_open_CTbi: flag(await open),
+      is_open_CTbi: flag(open),
       systembi: SYSTEM_TOKEN,
     };
   }

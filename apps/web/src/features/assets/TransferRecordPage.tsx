@@ -6,7 +6,7 @@ import { WALLET_NAMES } from '../../lib/wallet';
 import { ButtonLink } from '../../components/Button';
 import { AssetsCard, InlineError, ListState, MoreButton } from './common';
 import { flatPages, useTransferHistory } from './queries';
-import { errorText } from '../auth/errors';
+import { errorText } from '../auth';
 
 const isWallet = (value: string): value is WalletName => (WALLET_NAMES as readonly string[]).includes(value);
 

@@ -22,7 +22,7 @@ import {
   type OrderMode,
   type Side,
 } from '../../lib/trading/order';
-import type { PairRef } from '../market/selected-pair';
+import type { PairRef } from '../market';
 import { usePlaceOrder } from './queries';
 
 export interface Precision {
