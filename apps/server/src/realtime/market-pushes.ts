@@ -5,7 +5,7 @@ import type { MarketData } from '../modules/market/market-data';
 import { BOOK_LEVELS, type MarketPushPayloads } from '../modules/market/push-payloads';
 
 /**
- * The public market pushes (wire-notes "Realtime"; docs/market-data.md). Every socket starts in
+ * When and to whom the public market pushes go (their payloads: MarketPushPayloads; docs/market-data.md). Every socket starts in
  * the room `market:all` and gets every pair's events, as legacy clients expect. A socket that
  * emits `sub` (or `subscribe`) with `{legal_id, currency_id}` leaves `market:all` and joins
  * `pair:<id>`: from then on it gets the pair-scoped events (`kline`, `market_depth`,

@@ -3,7 +3,7 @@ import { CANDLE_PERIODS, type CandlePeriod } from '@tessera/protocol';
 export { CANDLE_PERIODS, type CandlePeriod };
 
 /**
- * Candle buckets. The chart's time zone is Asia/Shanghai (spec 1 §2), which has been UTC+8 all
+ * Candle buckets. The chart's time zone is Asia/Shanghai (the platform's clock), which has been UTC+8 all
  * year since 1991 (no daylight saving), so alignment is plain arithmetic on a shifted clock:
  * minute resolutions from 1 to 720 align to multiples of the period since local midnight, days
  * to local midnight, 3 days to every third local day counted from 1970-01-01, weeks to Monday

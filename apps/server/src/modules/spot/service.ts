@@ -35,7 +35,7 @@ export class SpotService {
     refuse('pair not found');
   }
 
-  /** Every rule of spec 1 §5 on the server: price and number above zero, the pair enabled. */
+  /** The server's rules of an order: price and number above zero, the pair enabled. */
   async place(userId: number, side: 'buy' | 'sell', input: OrderInput): Promise<number> {
     const mode = input.mode ?? '2';
     if (mode !== '1' && mode !== '2') refuse('parameter error');

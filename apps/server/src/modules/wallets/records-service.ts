@@ -11,7 +11,7 @@ import { flag, showAtoms } from './display';
 import type { LedgerEntryRow, WalletCurrencyRow, WalletRepository } from './repository';
 
 
-/** The memo of each ledger reason, as the record panels show it (spec 3 §8: ledger memo texts). */
+/** The memo of each ledger reason, as the record panels show it (one catalogue text per reason). */
 const MEMO: Record<string, MessageKey> = {
   transfer: 'transfer between wallets',
   deposit: 'deposit credited',

@@ -12,9 +12,9 @@ import type { WalletCurrencyRow, WalletRepository } from './repository';
 import { walletHolds } from './wallet-flags';
 
 const USDT = 3;
-/** Spec 3 §9: the smallest transfer into the leverage account, in USDT. */
+/** The smallest transfer into the leverage account: 100 USDT. */
 export const MIN_LEVER_TRANSFER = parseAmount('100');
-/** Spec 3 §9: the transfer amount input's maximum. */
+/** The largest amount one transfer moves: 99,999,999 units. */
 export const MAX_TRANSFER = parseAmount('99999999');
 export const SYSTEM_TOKEN = 'TSR';
 
@@ -96,8 +96,8 @@ export class WalletService {
   }
 
   /**
-   * wallet/change: between any two different wallets of the caller (spec 3 §4–§5), both wallets
-   * the currency lives in, in whole units of the currency's precision.
+   * wallet/change: a member (not a guest) moves an amount between two different wallets of their
+   * own, both wallets the currency lives in, in whole units of the currency's precision.
    */
   async transfer(userId: number, input: TransferInput): Promise<void> {
     const user = await this.users.findById(userId);
