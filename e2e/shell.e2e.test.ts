@@ -98,7 +98,7 @@ describe('web shell', () => {
     await page.goto(`${server.url}/dealCenter`);
     await page.getByTestId('deal-center').waitFor();
     await expect.poll(async () => (await page.getByTestId('buy-available').first().textContent())?.trim(), { timeout: 10_000 }).toBe('10000.0000');
-    // approximate values are in CNY (spec 1), in the pair header and beside the book's last price
+    // approximate values are in CNY, in the pair header and beside the book's last price
     await expect.poll(async () => (await page.getByTestId('pair-last-price-cny').textContent())?.trim(), { timeout: 10_000 }).toMatch(/^¥\d+\.\d{2}$/);
     expect((await page.getByTestId('book-last-price-cny').textContent())?.trim()).toMatch(/^≈ ¥\d+\.\d{2}$/);
     // guests may not transfer: the form has no transfer link for them

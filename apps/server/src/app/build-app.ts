@@ -159,7 +159,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   await registerWebApp(http, config);
 
   const io = attachGateway(http.server, services.auth);
-  const marketPushes = attachMarketPushes(io, services.market);
+  const marketPushes = attachMarketPushes(io, services.market, services.marketPushPayloads);
   core.events.on('balances', (userIds) => {
     // socket.io encodes a packet before it looks for the room's sockets: skip users not connected
     const rooms = io.sockets.adapter.rooms;

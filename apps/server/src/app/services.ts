@@ -22,6 +22,9 @@ import { AuthService } from '../modules/auth/service';
 import { CurrencyRepository } from '../modules/market/repository';
 import { CurrencyService } from '../modules/market/service';
 import { MarketData } from '../modules/market/market-data';
+import { MarketRepository } from '../modules/market/market-repository';
+import { MarketPushPayloads } from '../modules/market/push-payloads';
+import { QuotationService } from '../modules/market/quotation-service';
 import { SpotRepository } from '../modules/spot/repository';
 import { SpotService } from '../modules/spot/service';
 import { CoreTradeFeed } from '../modules/spot/trade-feed';
@@ -92,7 +95,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     clock,
   );
   // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
-  const market = new MarketData(db, new CoreTradeFeed(core), clock);
+  const market = new MarketData(new MarketRepository(db), new CoreTradeFeed(core), clock);
   const currencyRepository = new CurrencyRepository(db);
   let currencyNames: Promise<Map<number, string>> | undefined;
   // currency names change only by an operator's hand: read once
@@ -163,6 +166,9 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
     market,
+    // the REST replies and the push payloads, shaped from market data's figures
+    quotations: new QuotationService(market),
+    marketPushPayloads: new MarketPushPayloads(market),
     countries: new CountryService(countries),
     system: new SystemService(
       settings,

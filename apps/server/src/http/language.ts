@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_LANG, isLang, translateMessage, type Lang } from '@tessera/protocol';
 
 /**
- * A `lang` header asks for reply messages in that language (wire-notes). Without it, messages stay
+ * A `lang` header asks for reply messages in that language. Without it, messages stay
  * catalogue keys for the client to translate with `apitip`. Only strings are rendered: a token or
  * a data object passes untouched, and so does any message the catalogue does not know.
  * Two kinds stay verbatim because clients match them as text: `999` replies (`please log in`

@@ -32,16 +32,13 @@ export function attachGateway(httpServer: HttpServer, auth: AuthService): Server
   const held = new SessionSockets();
   auth.onRevoked((revocation) => held.revoke(revocation));
 
-  io.use(async (socket, next) => {
-    const token = tokenFromHandshake(socket);
-    if (token) {
-      const data = socket.data as SocketData;
-      const session = tokenDigest(token);
-      data.checkedAt = held.revocations;
-      const user = await auth.authenticateSession(session).catch(() => 'unknown' as const);
-      if (typeof user !== 'string') Object.assign(data, { user, session });
-    }
-    next();
+  // socket.io ignores a middleware's promise: a failure must reach `next`, which refuses the
+  // connection, or the handshake would hang and the rejection go unhandled
+  io.use((socket, next) => {
+    identify(socket, auth, held.revocations).then(
+      () => next(),
+      (error: unknown) => next(error instanceof Error ? error : new Error(String(error))),
+    );
   });
   io.on('connection', (socket) => {
     const data = socket.data as SocketData;
@@ -60,6 +57,20 @@ export function attachGateway(httpServer: HttpServer, auth: AuthService): Server
     });
   });
   return io;
+}
+
+/**
+ * Attaches the user and session a socket's token proves; a token that proves nothing (unknown,
+ * expired or revoked session) leaves the socket anonymous, still allowed the public pushes.
+ */
+async function identify(socket: Socket, auth: AuthService, revocations: number): Promise<void> {
+  const token = tokenFromHandshake(socket);
+  if (!token) return;
+  const data = socket.data as SocketData;
+  const session = tokenDigest(token);
+  data.checkedAt = revocations;
+  const user = await auth.authenticateSession(session).catch(() => 'unknown' as const);
+  if (typeof user !== 'string') Object.assign(data, { user, session });
 }
 
 async function endIfRevoked(auth: AuthService, socket: Socket, data: SocketData): Promise<void> {

@@ -1,10 +1,11 @@
-import { pairSubscription } from '@tessera/protocol';
+import { pairSubscription, type KlinePush } from '@tessera/protocol';
 import type { Server, Socket } from 'socket.io';
 import type { Candle } from '../modules/market/candle-book';
-import { BOOK_LEVELS, type MarketData } from '../modules/market/market-data';
+import type { MarketData } from '../modules/market/market-data';
+import { BOOK_LEVELS, type MarketPushPayloads } from '../modules/market/push-payloads';
 
 /**
- * The public market pushes (wire-notes "Realtime"; docs/market-data.md). Every socket starts in
+ * When and to whom the public market pushes go (their payloads: MarketPushPayloads; docs/market-data.md). Every socket starts in
  * the room `market:all` and gets every pair's events, as legacy clients expect. A socket that
  * emits `sub` (or `subscribe`) with `{legal_id, currency_id}` leaves `market:all` and joins
  * `pair:<id>`: from then on it gets the pair-scoped events (`kline`, `market_depth`,
@@ -32,12 +33,12 @@ export interface MarketPushes {
 
 type Ack = (reply: { type: 'ok' | 'error'; message: unknown }) => void;
 
-export function attachMarketPushes(io: Server, market: MarketData): MarketPushes {
+export function attachMarketPushes(io: Server, market: MarketData, payloads: MarketPushPayloads): MarketPushes {
   const traded = new Set<number>();
   const summaries = new Set<number>();
   const lastSummary = new Map<number, number>();
   /** the newest coarse candle per pair and period, waiting for the next push to `market:all` */
-  const coarseForAll = new Map<string, NonNullable<ReturnType<MarketData['flushedKline']>>>();
+  const coarseForAll = new Map<string, KlinePush>();
 
   const toPair = (pairId: number) => io.to([MARKET_ALL_ROOM, pairRoom(pairId)]);
 
@@ -75,7 +76,7 @@ export function attachMarketPushes(io: Server, market: MarketData): MarketPushes
     for (const candle of candles) {
       // 1min goes out on the 100 ms tick already
       if (candle.period === '1min') continue;
-      const push = market.flushedKline(candle);
+      const push = payloads.flushedKline(candle);
       if (!push) continue;
       io.to(pairRoom(candle.pairId)).emit('kline', push);
       coarseForAll.set(`${candle.pairId}:${candle.period}`, push);
@@ -93,14 +94,14 @@ export function attachMarketPushes(io: Server, market: MarketData): MarketPushes
     for (const pairId of new Set([...books, ...traded])) {
       const depth = feed.depth(pairId, BOOK_LEVELS);
       if (books.has(pairId)) {
-        const push = market.depthPush(pairId, depth);
+        const push = payloads.marketDepth(pairId, depth);
         if (push) toPair(pairId).emit('market_depth', push);
       }
-      const transaction = market.transactionPush(pairId, depth);
+      const transaction = payloads.transaction(pairId, depth);
       if (transaction) toPair(pairId).emit('transaction', transaction);
     }
     for (const pairId of traded) {
-      const kline = market.klinePush(pairId, '1min');
+      const kline = payloads.kline(pairId, '1min');
       if (kline) toPair(pairId).emit('kline', kline);
     }
     traded.clear();
@@ -109,13 +110,10 @@ export function attachMarketPushes(io: Server, market: MarketData): MarketPushes
       if (now - (lastSummary.get(pairId) ?? 0) < SUMMARY_MS) continue;
       summaries.delete(pairId);
       lastSummary.set(pairId, now);
-      const daymarket = market.daymarketPush(pairId);
+      const daymarket = payloads.daymarket(pairId);
       if (daymarket) io.emit('daymarket', daymarket);
-      const trades = market.takeUnpushedTrades(pairId);
-      const pair = market.pair(pairId);
-      if (trades.length > 0 && pair) {
-        toPair(pairId).emit('market_detail', { type: 'market_detail', legal_id: pair.legalId, currency_id: pair.currencyId, data: trades });
-      }
+      const detail = payloads.marketDetail(pairId);
+      if (detail) toPair(pairId).emit('market_detail', detail);
     }
   };
 

@@ -75,7 +75,7 @@ describeEachDatabase('verification by browser session', (kind) => {
     expect(row?.used).toBe(true);
   });
 
-  it('registers by phone: check_mobile with only the code (spec 3 §7), then register with an empty code', async () => {
+  it('registers by phone: check_mobile with only the code, then register with an empty code', async () => {
     const client = browser();
     const code = await sendCode(client, '13911112222');
     expect(await client.post('user/check_mobile', { mobile_code: code })).toEqual({ type: 'ok', message: 'operation ok' });

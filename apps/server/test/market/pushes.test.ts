@@ -6,7 +6,7 @@ import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 import { BTC_PAIR, ETH_PAIR, ManualFeed } from './support';
 
-/** The payload fields of wire-notes "Realtime", exactly (plus `type`, the event name). */
+/** The payload fields old clients read from each push, exactly (plus `type`, the event name). */
 const KLINE = ['type', 'period', 'match_id', 'currency_id', 'currency_name', 'legal_id', 'legal_name', 'open', 'close', 'high', 'low', 'volume', 'symbol', 'time'];
 const DAYMARKET = [...KLINE, 'now_price', 'change'];
 const MARKET_DEPTH = ['type', 'legal_id', 'currency_id', 'bids', 'asks'];
@@ -54,7 +54,7 @@ describeEachDatabase('market pushes on the socket', (kind) => {
     return socket;
   }
 
-  it('sends kline, daymarket, market_detail and transaction with exactly the wire-notes fields to every listener', async () => {
+  it('sends kline, daymarket, market_detail and transaction with exactly the fields old clients read to every listener', async () => {
     const legacy = recorder(await open());
     const now = Date.now();
     feed.setBook(BTC_PAIR, [['64999.5', '0.3'], ['64990', '0.1']], [['65001', '0.2'], ['65010.25', '0.4']]);

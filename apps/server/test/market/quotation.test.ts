@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { quotationList, recentTrades } from '@tessera/protocol';
 import { MarketData } from '../../src/modules/market/market-data';
+import { MarketRepository } from '../../src/modules/market/market-repository';
 import { apiClient } from '../support/client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 import { BTC_PAIR, ETH_PAIR, ManualFeed, movableClock } from './support';
@@ -68,7 +69,7 @@ describeEachDatabase('quotations, candle history and recent trades', (kind) => {
     }
     // and only once: a pair that has candles is not seeded again
     const [{ count } = { count: 0 }] = await app.db.query<{ count: number }>(`select count(*)::int as count from candles`);
-    const second = new MarketData(app.db, undefined, clock.clock);
+    const second = new MarketData(new MarketRepository(app.db), undefined, clock.clock);
     await second.start();
     await second.stop();
     const [{ count: again } = { count: 0 }] = await app.db.query<{ count: number }>(`select count(*)::int as count from candles`);

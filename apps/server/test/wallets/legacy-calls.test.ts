@@ -15,8 +15,8 @@ interface ChainRecords {
   total: number;
 }
 
-/** Calls old clients make that spec 3 does not list: each answered, none a 404. */
-describeEachDatabase('calls of old clients outside spec 3', (kind) => {
+/** Calls old clients make beyond the assets area's own: each answered, none a 404. */
+describeEachDatabase('calls of old clients beyond the assets area', (kind) => {
   let app: TestApp;
   let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };

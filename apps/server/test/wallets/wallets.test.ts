@@ -74,7 +74,7 @@ describeEachDatabase('wallets', (kind) => {
     expect(history.body.message.list[1]).toMatchObject({ type: 'change_lever', number: '150.00000000', currency_name: 'USDT' });
   });
 
-  it('refuses bad transfers with the spec messages, changing nothing', async () => {
+  it('refuses bad transfers with their catalogue messages, changing nothing', async () => {
     const transfer = async (fields: Record<string, string | number>) => (await api.post<string>('wallet/change', fields, { token })).body.message;
     const base = { currency_id: 3, from_field: 'change', to_field: 'micro' };
     expect(await transfer({ ...base })).toBe('enter amount');

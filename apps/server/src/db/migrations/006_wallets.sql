@@ -1,4 +1,4 @@
--- Wallets, second part: deposits, withdrawals and saved addresses (spec 3 §3–§5, §9).
+-- Wallets, second part: deposits, withdrawals and saved addresses.
 
 -- What the assets area may do per currency. Limits are in the currency's own units; a zero
 -- limit means none. The withdrawal fee is flat in the change wallet and a percent in micro.

@@ -1,5 +1,5 @@
 -- A withdrawal to another user's deposit address is settled inside the platform when approved
--- (spec 3: "in-station success"): no chain transaction, the amount goes to that user's change
+-- (an "in-station" success): no chain transaction, the amount goes to that user's change
 -- wallet. recipient_id names that user; chain withdrawals leave it null. No foreign key: the core
 -- writes this table (decision 0007), and the recipient comes from deposit_addresses.
 alter table withdrawals add column recipient_id integer;

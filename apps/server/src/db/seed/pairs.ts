@@ -32,7 +32,7 @@ export const SEED_PAIRS: SeedPair[] = [
   { currency: 'USDC', pricePrecision: 4, quantityPrecision: 2, leverShareNum: '100', spread: '0.0001', openMicrotrade: false, openLever: false, makerFee: '0', takerFee: '0.0005', leverTradeFee: '0' },
 ];
 
-/** Which wallets hold which currencies (spec 3 §3: is_legal, is_match, is_micro, is_lever). */
+/** Which wallets hold which currencies (each currency's flags is_legal, is_micro and is_lever). */
 export const WALLET_FLAGS: Record<string, { legal: boolean; micro: boolean; lever: boolean }> = {
   USDT: { legal: true, micro: true, lever: true },
   BTC: { legal: true, micro: true, lever: false },
@@ -41,8 +41,8 @@ export const WALLET_FLAGS: Record<string, { legal: boolean; micro: boolean; leve
 };
 
 /**
- * Deposits and withdrawals per currency (spec 3 §9: deposit BTC, USDT, ETH, USDC; withdraw BTC,
- * USDT, ETH). Amounts in the currency; the fee is flat in the change wallet, a percent in micro.
+ * Deposits and withdrawals per currency: BTC, USDT, ETH and USDC take deposits; BTC, USDT and ETH
+ * can be withdrawn. Amounts in the currency; the fee is flat in the change wallet, a percent in micro.
  */
 export const CHAIN_SETTINGS: Record<
   string,

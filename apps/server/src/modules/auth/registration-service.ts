@@ -1,5 +1,5 @@
 import { PASSWORD_PATTERN } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { hashPassword } from '../../lib/password';
 import { newInviteCode } from '../../lib/tokens';
 import type { SettingsRepository } from '../system/settings-repository';
@@ -53,7 +53,10 @@ export class RegistrationService {
   }
 
   /**
-   * Every rule of spec 3 §5 "Register", the cheap ones first, the code last. `session`: the
+   * Registration's rules, the cheap ones first, the code last: an e-mail or phone number that
+   * matches the rules (phone only where phone sign-up is on), a new password typed twice alike, the
+   * invite code when the operator requires one (a member's, not a guest's), an account not taken
+   * yet, and the verification code sent to that address. `session`: the
    * browser's verification session; with it the code may be empty when a check marked it.
    */
   async register(input: RegistrationInput, session?: string): Promise<UserRow> {
@@ -105,7 +108,7 @@ export class RegistrationService {
     await this.sessions.revokeAllOf(user.id, this.clock());
   }
 
-  /** Spec 3 §5 "Forgot password": an e-mail, or a mobile number (national in the default country, or `+…`). */
+  /** The account a password reset names: an e-mail, or a mobile number (national in the default country, or `+…`). */
   async resettableAccount(raw: string | undefined): Promise<string> {
     if (!raw) refuse('enter account');
     const account = await this.names.address(raw);

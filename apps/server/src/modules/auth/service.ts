@@ -1,5 +1,5 @@
 import { accountLockedMessage } from '@tessera/protocol';
-import { Refusal, refuse } from '../../http/refusal';
+import { Refusal, refuse } from '../../core/refusal';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { UserRepository, UserRow } from '../users/repository';
@@ -70,7 +70,7 @@ export class AuthService {
     return undefined;
   }
 
-  /** Guests share one seeded demo account (spec: "a fixed demo account"). */
+  /** Guests share one seeded demo account: trying the platform creates no account. */
   async guestLogin(client: ClientInfo): Promise<LoginResult> {
     if (!this.guests.open) refuse('guest login is not available');
     const user = await this.users.findGuestAccount();

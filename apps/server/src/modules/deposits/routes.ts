@@ -14,7 +14,7 @@ import { currentUser } from '../../http/authenticate';
 import { pageRequest } from '../../lib/paging';
 import type { RouteDeps } from '../../app/deps';
 
-/** Deposits (spec 3 §7 "Wallets"): addresses, manual requests, records. All private. */
+/** Deposits: addresses, manual requests, records. All private. */
 export const depositRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
   app.addHook('onRequest', requireUser);
   const tags = ['deposits'];

@@ -1,5 +1,5 @@
 import { DEPOSIT_STATUS } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { formatAmount, hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { formatTimestamp, type Clock } from '../../lib/time';
@@ -55,7 +55,7 @@ export const MAX_OUTPUT_INDEX = 2_147_483_647;
 const SUPERSEDED_NOTE = 'superseded: the chain reported this output to a user deposit address';
 
 /**
- * Deposits (spec 3 §5, §7): addresses derived per user, manual requests with a proof image, and
+ * Deposits: addresses derived per user, manual requests with a proof image, and
  * crediting, which happens only when an operator confirms a request or the chain watcher reports
  * a transfer. Both go through the core under the output's key, so an output is credited once.
  *
@@ -115,8 +115,8 @@ export class DepositService {
   }
 
   /**
-   * wallet/charge_req: a manual deposit, waiting for an operator (spec 3 §5: every field
-   * required). Only a transfer to the company address can be claimed: one to a user's derived
+   * wallet/charge_req: a manual deposit, waiting for an operator; every field (currency,
+   * address, transaction hash, amount, proof image) is required. Only a transfer to the company address can be claimed: one to a user's derived
    * address is the chain watcher's to report, and one anywhere else is not the platform's money.
    */
   async submitManual(userId: number, input: ManualDepositInput): Promise<void> {

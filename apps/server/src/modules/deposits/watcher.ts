@@ -17,7 +17,7 @@ export interface ChainDeposit {
 export type ChainDepositHandler = (deposit: ChainDeposit) => Promise<DepositDecision>;
 
 /**
- * Reports deposits once they have enough confirmations (spec 3 §9: six). A production
+ * Reports deposits once they have enough confirmations (six). A production
  * implementation follows nodes or an indexer per network; the deposit service does not care
  * which, and credits each output (transaction hash and output index) once however often it is
  * reported.

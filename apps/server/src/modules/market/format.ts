@@ -1,29 +1,13 @@
-import { floorDecimal, type CandleBar, type KlinePush, type RecentTrade } from '@tessera/protocol';
+import { floorDecimal, type RecentTrade } from '@tessera/protocol';
 import { formatAmount, SCALE, type Atoms } from '../../core/amount';
 import { formatPlatformClock, formatTimestamp } from '../../lib/time';
-import type { Candle } from './candle-book';
 import type { TradeRow } from './market-repository';
+import type { PairInfo } from './pair-info';
 
-/** What market data knows of a pair: its currencies, precisions and quotation settings. */
-export interface PairInfo {
-  id: number;
-  currencyId: number;
-  legalId: number;
-  currencyName: string;
-  legalName: string;
-  /** BTC/USDT */
-  symbol: string;
-  logo: string;
-  referencePrice: Atoms;
-  pricePrecision: number;
-  quantityPrecision: number;
-  leverShareNum: string;
-  spread: string;
-  leverTradeFee: string;
-  isDisplay: boolean;
-  openMicrotrade: boolean;
-  openLever: boolean;
-}
+/*
+ * Market figures as the wire writes them, shared by the REST replies and the pushes: exact
+ * decimals cut to a pair's precision, percentages, CNY values and one trade.
+ */
 
 const UNIT = 10n ** BigInt(SCALE);
 
@@ -60,18 +44,7 @@ export function multiply(price: Atoms, rate: Atoms): Atoms {
 /** The decimals of a CNY value: at least 2 (yuan and fen), more for prices finer than that. */
 export const cnyDecimals = (pair: PairInfo) => Math.max(2, pair.pricePrecision);
 
-export function candleBar(candle: Candle, pair: PairInfo): CandleBar {
-  return {
-    id: Math.floor(candle.openTime / 1000),
-    time: candle.openTime,
-    open: fixed(candle.open, pair.pricePrecision),
-    close: fixed(candle.close, pair.pricePrecision),
-    high: fixed(candle.high, pair.pricePrecision),
-    low: fixed(candle.low, pair.pricePrecision),
-    volume: fixed(candle.volume, pair.quantityPrecision),
-  };
-}
-
+/** A trade as the recent-trades list and the `market_detail` push show it. */
 export function recentTrade(trade: TradeRow, pair: PairInfo): RecentTrade {
   const quantity = fixed(trade.quantity, pair.quantityPrecision);
   return {
@@ -84,29 +57,5 @@ export function recentTrade(trade: TradeRow, pair: PairInfo): RecentTrade {
     create_time: formatTimestamp(trade.time),
     way: trade.takerSide,
     direction: trade.takerSide,
-  };
-}
-
-/** The pair and candle fields of `kline` (and of `daymarket`), in wire-notes order. */
-export function klineFields(
-  pair: PairInfo,
-  period: KlinePush['period'],
-  bar: { open: Atoms; close: Atoms; high: Atoms; low: Atoms; volume: Atoms },
-  timeMs: number,
-) {
-  return {
-    period,
-    match_id: pair.id,
-    currency_id: pair.currencyId,
-    currency_name: pair.currencyName,
-    legal_id: pair.legalId,
-    legal_name: pair.legalName,
-    open: fixed(bar.open, pair.pricePrecision),
-    close: fixed(bar.close, pair.pricePrecision),
-    high: fixed(bar.high, pair.pricePrecision),
-    low: fixed(bar.low, pair.pricePrecision),
-    volume: fixed(bar.volume, pair.quantityPrecision),
-    symbol: pair.symbol,
-    time: timeMs,
   };
 }

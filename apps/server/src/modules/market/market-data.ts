@@ -1,42 +1,18 @@
 import { EventEmitter } from 'node:events';
-import {
-  MAX_CANDLES_PER_REPLY,
-  type CandleBar,
-  type DaymarketPush,
-  type KlinePush,
-  type MarketDepthPush,
-  type QuotationGroup,
-  type QuotationItem,
-  type RecentTrade,
-  type TransactionPush,
-} from '@tessera/protocol';
-import type { Database } from '../../db/database';
-import { refuse } from '../../http/refusal';
 import { systemClock, type Clock } from '../../lib/time';
 import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import { CandleBook, type Candle } from './candle-book';
 import { emptyTradeFeed } from './empty-feed';
-import {
-  candleBar,
-  changePercent,
-  cnyDecimals,
-  displayFigure,
-  fixed,
-  klineFields,
-  multiply,
-  recentTrade,
-  type PairInfo,
-} from './format';
+import { cnyDecimals, fixed, multiply } from './format';
 import { emptyColumns, seedHistory } from './history-seed';
-import { MarketRepository, type PairRow, type TradeRow } from './market-repository';
-import { bucketStart, nominalLength, parsePeriod, type CandlePeriod } from './resolutions';
+import type { MarketRepository, TradeRow } from './market-repository';
+import { symbolKey, toPairInfo, type PairInfo } from './pair-info';
+import { bucketStart, type CandlePeriod } from './resolutions';
 import { RollingDay, WINDOW_MINUTES, type DayStats } from './rolling-day';
-import type { DepthSnapshot, TradeFeed, TradeTick } from './trade-feed';
+import type { TradeFeed, TradeTick } from './trade-feed';
 
 /** The newest trades kept per pair (new_tradehistory, market_detail). */
 export const RECENT_TRADES = 30;
-/** Levels per side in depth pushes and the `transaction` book. */
-export const BOOK_LEVELS = 10;
 const FLUSH_INTERVAL_MS = 1000;
 const MAX_UNSAVED_TRADES = 10_000;
 /** Pairs, precisions and the CNY rate are read again this often (operators edit them). */
@@ -56,23 +32,15 @@ export interface Ticker {
   stats: DayStats;
 }
 
-export interface TimeshareQuery {
-  symbol: string;
-  period: string;
-  from?: number | undefined;
-  to?: number | undefined;
-}
-
 /**
- * Market data for spot pairs (ARCHITECTURE "Market data"): candles of every resolution and the
- * rolling 24 hours, aggregated in memory from the trades the spot module publishes through a
- * `TradeFeed`; changed candles flushed to the database at most once a second in one statement.
- * Reads (quotations, recent trades, push payloads) are answered from memory; candle history from
- * the database with the unflushed candles laid over it.
+ * Market data for spot pairs, aggregated: candles of every resolution and the rolling 24 hours,
+ * counted in memory from the trades the spot module publishes through a `TradeFeed`; changed
+ * candles flushed to the database at most once a second in one statement. Its reads are the
+ * figures themselves (atoms, candles, trades): the REST replies (`QuotationService`) and the push
+ * payloads (`MarketPushPayloads`) shape them for the wire.
  */
 export class MarketData {
   readonly events = new EventEmitter<MarketEvents>();
-  private readonly repository: MarketRepository;
   private currentFeed: TradeFeed;
   private pairs = new Map<number, PairInfo>();
   private bySymbol = new Map<string, PairInfo>();
@@ -84,19 +52,17 @@ export class MarketData {
   /** per pair, trades not pushed yet (market_detail) */
   private readonly unpushed = new Map<number, TradeRow[]>();
   private unsavedTrades: TradeRow[] = [];
-  private quotationCache: { key: string; groups: QuotationGroup[] } | undefined;
-  private quotationVersion = 0;
+  private figuresVersion = 0;
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private lastReferenceRefresh = 0;
   private fault: (error: unknown) => void = (error) => console.error('market data:', error);
 
   constructor(
-    db: Database,
+    private readonly repository: MarketRepository,
     feed: TradeFeed = emptyTradeFeed(),
     private readonly clock: Clock = systemClock,
   ) {
-    this.repository = new MarketRepository(db);
     this.currentFeed = feed;
     this.listen(feed);
   }
@@ -167,6 +133,21 @@ export class MarketData {
 
   // ── reads ────────────────────────────────────────────────────────────────────────────────
 
+  /** The time on market data's clock, in ms. */
+  now(): number {
+    return this.clock().getTime();
+  }
+
+  /** Changes whenever a trade or an operator's edit may have changed any figure: a cache key. */
+  get version(): number {
+    return this.figuresVersion;
+  }
+
+  /** Every known pair. */
+  allPairs(): IterableIterator<PairInfo> {
+    return this.pairs.values();
+  }
+
   pair(pairId: number): PairInfo | undefined {
     return this.pairs.get(pairId);
   }
@@ -187,151 +168,63 @@ export class MarketData {
     return last === undefined ? undefined : formatAmount(last);
   }
 
+  /** The rolling 24 hours of a pair up to `now`; none before its first trade. */
+  dayStats(pairId: number, now: number = this.now()): DayStats | undefined {
+    return this.days.get(pairId)?.stats(now);
+  }
+
   /** The rolling 24 hours of a pair. */
   ticker(pairId: number): Ticker | undefined {
     const pair = this.pairs.get(pairId);
-    const stats = pair && this.days.get(pairId)?.stats(this.clock().getTime());
+    const stats = pair && this.dayStats(pairId);
     return pair && stats ? { pair, stats } : undefined;
   }
 
-  /** The last price in CNY at the operator's USDT→CNY rate, floored to max(2, price precision). */
   /** CNY per USDT, as the operator set it (re-read with the pairs every few seconds). */
   usdtCnyRate(): Atoms {
     return this.cnyRate;
   }
 
+  /** The last price in CNY at the operator's USDT→CNY rate, floored to max(2, price precision). */
   cnyPrice(pairId: number): string | undefined {
     const ticker = this.ticker(pairId);
     return ticker && fixed(multiply(ticker.stats.last, this.cnyRate), cnyDecimals(ticker.pair));
   }
 
-  /** currency/quotation_new: one group per quote currency, from memory. */
-  quotation(): QuotationGroup[] {
-    const now = this.clock().getTime();
-    const key = `${this.quotationVersion}:${Math.floor(now / MINUTE)}`;
-    if (this.quotationCache?.key === key) return this.quotationCache.groups;
-    const groups = new Map<number, QuotationGroup>();
-    for (const pair of this.pairs.values()) {
-      let group = groups.get(pair.legalId);
-      if (!group) {
-        group = { id: pair.legalId, name: pair.legalName, quotation: [] };
-        groups.set(pair.legalId, group);
-      }
-      group.quotation.push(this.quotationItem(pair, now));
-    }
-    const list = [...groups.values()];
-    this.quotationCache = { key, groups: list };
-    return list;
+  /** The newest trades of a pair, oldest first (at most RECENT_TRADES). */
+  recentTrades(pairId: number): readonly TradeRow[] {
+    return this.recent.get(pairId) ?? [];
   }
 
-  /** currency/new_timeshar: the newest candles overlapping the range (at most the cap), oldest first. */
-  async timeshare(query: TimeshareQuery): Promise<{ code: 1 | -1; data: CandleBar[] }> {
-    const pair = this.pairBySymbol(query.symbol);
-    if (!pair) refuse('pair not found');
-    const period = parsePeriod(query.period);
-    if (!period) refuse('parameter error');
-    const to = query.to !== undefined ? query.to * 1000 : this.clock().getTime();
-    const asked = query.from !== undefined ? query.from * 1000 : Math.max(0, to - nominalLength(period) * MAX_CANDLES_PER_REPLY);
-    if (asked > to) refuse('parameter error');
-    // every candle whose bucket overlaps [from, to]: a 7-day window still shows this month's candle
-    const from = bucketStart(period, asked);
-    const stored = await this.repository.candles(pair.id, period, new Date(from), new Date(to), MAX_CANDLES_PER_REPLY);
-    const byTime = new Map(stored.map((candle) => [candle.openTime, candle]));
-    for (const candle of this.book.inMemory(pair.id, period)) {
-      if (candle.openTime >= from && candle.openTime <= to) byTime.set(candle.openTime, candle);
-    }
-    const data = [...byTime.values()]
-      .sort((a, b) => a.openTime - b.openTime)
-      .slice(-MAX_CANDLES_PER_REPLY)
-      .map((candle) => candleBar(candle, pair));
-    return { code: data.length > 0 ? 1 : -1, data };
-  }
-
-  /** currency/new_tradehistory: the newest trades, newest first. */
-  tradeHistory(legalId: number, currencyId: number): RecentTrade[] {
-    const pair = this.pairOf(currencyId, legalId);
-    if (!pair) refuse('pair not found');
-    return [...(this.recent.get(pair.id) ?? [])].reverse().map((trade) => recentTrade(trade, pair));
-  }
-
-  // ── push payloads (realtime/market-pushes.ts sends them) ────────────────────────────────
-
-  /** The current candle of a series as a `kline` push. */
-  klinePush(pairId: number, period: CandlePeriod): KlinePush | undefined {
-    const pair = this.pairs.get(pairId);
-    const candle = this.book.currentOf(pairId, period);
-    return pair && candle ? { type: 'kline', ...klineFields(pair, period, candle, candle.openTime) } : undefined;
-  }
-
-  /** A flushed candle as a `kline` push, if it is still the current one of its series. */
-  flushedKline(candle: Candle): KlinePush | undefined {
-    const current = this.book.currentOf(candle.pairId, candle.period);
-    return current?.openTime === candle.openTime ? this.klinePush(candle.pairId, candle.period) : undefined;
-  }
-
-  daymarketPush(pairId: number): DaymarketPush | undefined {
-    const ticker = this.ticker(pairId);
-    if (!ticker) return undefined;
-    const { pair, stats } = ticker;
-    const bar = { open: stats.reference, close: stats.last, high: stats.high, low: stats.low, volume: stats.volume };
-    return {
-      type: 'daymarket',
-      ...klineFields(pair, '1day', bar, this.clock().getTime()),
-      now_price: fixed(stats.last, pair.pricePrecision),
-      change: changePercent(stats.last, stats.reference),
-    };
-  }
-
-  /** The trades of a pair not pushed yet, newest first (at most RECENT_TRADES); marks them pushed. */
-  takeUnpushedTrades(pairId: number): RecentTrade[] {
-    const pair = this.pairs.get(pairId);
+  /** The trades of a pair not pushed yet, oldest first (at most RECENT_TRADES); marks them pushed. */
+  takeUnpushedTrades(pairId: number): TradeRow[] {
     const trades = this.unpushed.get(pairId) ?? [];
     this.unpushed.delete(pairId);
-    if (!pair) return [];
-    return trades
-      .slice(-RECENT_TRADES)
-      .reverse()
-      .map((trade) => recentTrade(trade, pair));
+    return trades;
   }
 
-  depthPush(pairId: number, depth: DepthSnapshot): MarketDepthPush | undefined {
-    const pair = this.pairs.get(pairId);
-    if (!pair) return undefined;
-    const levels = (side: [string, string][]) => bookLevels(side, pair).map((level): [string, string] => [level.price, level.number]);
-    return { type: 'market_depth', legal_id: pair.legalId, currency_id: pair.currencyId, bids: levels(depth.bids), asks: levels(depth.asks) };
+  /** The candle a series is filling now. */
+  currentCandle(pairId: number, period: CandlePeriod): Candle | undefined {
+    return this.book.currentOf(pairId, period);
   }
 
-  transactionPush(pairId: number, depth: DepthSnapshot): TransactionPush | undefined {
-    const ticker = this.ticker(pairId);
-    if (!ticker) return undefined;
-    const { pair, stats } = ticker;
-    const side = (levels: [string, string][]) => bookLevels(levels, pair).map(({ price, number }) => ({ price, number }));
-    const sum = (levels: [string, string][]) => bookLevels(levels, pair).reduce((total, level) => total + level.quantity, 0n);
-    const bids = sum(depth.bids);
-    const both = bids + sum(depth.asks);
-    const price = (atoms: Atoms) => fixed(atoms, pair.pricePrecision);
-    const dayCandle = (candle: Candle | undefined) =>
-      candle
-        ? { open: price(candle.open), high: price(candle.high), low: price(candle.low), close: price(candle.close), volume: fixed(candle.volume, pair.quantityPrecision) }
-        : {};
-    return {
-      type: 'transaction',
-      legal_id: pair.legalId,
-      currency_id: pair.currencyId,
-      last_price: price(stats.last),
-      in: JSON.stringify(side(depth.bids)),
-      out: JSON.stringify(side(depth.asks)),
-      proportion: both > 0n ? percentOf(bids, both) : '0.00',
-      yesterday: JSON.stringify(dayCandle(this.yesterdayCandle(pairId))),
-      today: JSON.stringify({
-        open: price(stats.reference),
-        high: price(stats.high),
-        low: price(stats.low),
-        close: price(stats.last),
-        volume: fixed(stats.volume, pair.quantityPrecision),
-        change: changePercent(stats.last, stats.reference),
-      }),
-    };
+  /** The daily candle of yesterday (platform time), while memory still holds it. */
+  yesterdayCandle(pairId: number): Candle | undefined {
+    const yesterday = bucketStart('1day', this.now()) - DAY;
+    return [this.book.currentOf(pairId, '1day'), this.book.previousOf(pairId, '1day')].find((candle) => candle?.openTime === yesterday);
+  }
+
+  /**
+   * The newest `limit` candles of a series opening in [fromMs, toMs], oldest first: the stored
+   * ones with those not flushed yet laid over them.
+   */
+  async candles(pairId: number, period: CandlePeriod, fromMs: number, toMs: number, limit: number): Promise<Candle[]> {
+    const stored = await this.repository.candles(pairId, period, new Date(fromMs), new Date(toMs), limit);
+    const byTime = new Map(stored.map((candle) => [candle.openTime, candle]));
+    for (const candle of this.book.inMemory(pairId, period)) {
+      if (candle.openTime >= fromMs && candle.openTime <= toMs) byTime.set(candle.openTime, candle);
+    }
+    return [...byTime.values()].sort((a, b) => a.openTime - b.openTime).slice(-limit);
   }
 
   // ── internals ────────────────────────────────────────────────────────────────────────────
@@ -366,7 +259,7 @@ export class MarketData {
       touched.add(pair.id);
     }
     if (touched.size === 0) return;
-    this.quotationVersion++;
+    this.figuresVersion++;
     this.events.emit('trades', [...touched]);
   }
 
@@ -386,40 +279,6 @@ export class MarketData {
     return day;
   }
 
-  private yesterdayCandle(pairId: number): Candle | undefined {
-    const yesterday = bucketStart('1day', this.clock().getTime()) - DAY;
-    return [this.book.currentOf(pairId, '1day'), this.book.previousOf(pairId, '1day')].find((candle) => candle?.openTime === yesterday);
-  }
-
-  private quotationItem(pair: PairInfo, now: number): QuotationItem {
-    const stats = this.days.get(pair.id)?.stats(now);
-    const last = stats?.last ?? pair.referencePrice;
-    const price = (atoms: Atoms) => displayFigure(fixed(atoms, pair.pricePrecision), pair.pricePrecision);
-    return {
-      id: pair.id,
-      legal_id: pair.legalId,
-      currency_id: pair.currencyId,
-      legal_name: pair.legalName,
-      currency_name: pair.currencyName,
-      symbol: pair.symbol,
-      now_price: price(last),
-      change: stats ? changePercent(stats.last, stats.reference) : '0.00',
-      volume: displayFigure(fixed(stats?.volume ?? 0n, pair.quantityPrecision), pair.quantityPrecision),
-      high: price(stats?.high ?? last),
-      low: price(stats?.low ?? last),
-      cny_price: fixed(multiply(last, this.cnyRate), cnyDecimals(pair)),
-      is_display: pair.isDisplay ? 1 : 0,
-      logo: pair.logo,
-      lever_share_num: pair.leverShareNum,
-      spread: pair.spread,
-      lever_trade_fee: pair.leverTradeFee,
-      open_microtrade: pair.openMicrotrade ? 1 : 0,
-      open_lever: pair.openLever ? 1 : 0,
-      price_precision: pair.pricePrecision,
-      quantity_precision: pair.quantityPrecision,
-    };
-  }
-
   private async tick(): Promise<void> {
     try {
       await this.flush();
@@ -437,7 +296,7 @@ export class MarketData {
     this.bySymbol = new Map([...pairs.values()].map((pair) => [symbolKey(pair.symbol), pair]));
     this.cnyRate = rate === undefined ? 0n : parseAmount(rate);
     this.lastReferenceRefresh = Date.now();
-    this.quotationVersion++;
+    this.figuresVersion++;
   }
 
   /** A fresh install: 30 days of history for every pair that has no candle at all. */
@@ -445,7 +304,7 @@ export class MarketData {
     const seeded = await this.repository.pairsWithCandles();
     const missing = [...this.pairs.values()].filter((pair) => !seeded.has(pair.id));
     if (missing.length === 0) return;
-    const end = Math.floor(this.clock().getTime() / MINUTE) * MINUTE;
+    const end = Math.floor(this.now() / MINUTE) * MINUTE;
     const columns = emptyColumns();
     for (const pair of missing) {
       seedHistory(
@@ -462,50 +321,4 @@ export class MarketData {
     }
     await this.repository.insertSeed(columns);
   }
-}
-
-/** A book side from the feed, cut to BOOK_LEVELS and shown at the pair's precisions. */
-function bookLevels(levels: [string, string][], pair: PairInfo): { price: string; number: string; quantity: Atoms }[] {
-  const shown: { price: string; number: string; quantity: Atoms }[] = [];
-  for (const [priceText, quantityText] of levels.slice(0, BOOK_LEVELS)) {
-    const price = tryParseAmount(priceText);
-    const quantity = tryParseAmount(quantityText);
-    if (price === undefined || quantity === undefined) continue;
-    shown.push({ price: fixed(price, pair.pricePrecision), number: fixed(quantity, pair.quantityPrecision), quantity });
-  }
-  return shown;
-}
-
-function percentOf(part: Atoms, whole: Atoms): string {
-  const basisPoints = (part * 10_000n) / whole;
-  return `${basisPoints / 100n}.${(basisPoints % 100n).toString().padStart(2, '0')}`;
-}
-
-function symbolKey(symbol: string): string {
-  return symbol.toUpperCase().replace(/[/_\-\s]/g, '');
-}
-
-function decimal(text: string): string {
-  return formatAmount(parseAmount(text));
-}
-
-function toPairInfo(row: PairRow): PairInfo {
-  return {
-    id: row.id,
-    currencyId: row.currency_id,
-    legalId: row.legal_id,
-    currencyName: row.currency_name,
-    legalName: row.legal_name,
-    symbol: `${row.currency_name}/${row.legal_name}`,
-    logo: row.logo,
-    referencePrice: parseAmount(row.usdt_price),
-    pricePrecision: row.price_precision,
-    quantityPrecision: row.quantity_precision,
-    leverShareNum: decimal(row.lever_share_num),
-    spread: decimal(row.spread),
-    leverTradeFee: decimal(row.lever_trade_fee),
-    isDisplay: row.is_display,
-    openMicrotrade: row.open_microtrade,
-    openLever: row.open_lever,
-  };
 }

@@ -3,7 +3,7 @@ import { CANDLE_PERIODS, type CandlePeriod } from '@tessera/protocol';
 export { CANDLE_PERIODS, type CandlePeriod };
 
 /**
- * Candle buckets. The chart's time zone is Asia/Shanghai (spec 1 §2), which has been UTC+8 all
+ * Candle buckets. The chart's time zone is Asia/Shanghai (the platform's clock), which has been UTC+8 all
  * year since 1991 (no daylight saving), so alignment is plain arithmetic on a shifted clock:
  * minute resolutions from 1 to 720 align to multiples of the period since local midnight, days
  * to local midnight, 3 days to every third local day counted from 1970-01-01, weeks to Monday
@@ -13,7 +13,11 @@ export const SHANGHAI_OFFSET_MS = 8 * 3_600_000;
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-const MINUTES: Partial<Record<CandlePeriod, number>> = {
+type MinutePeriod = Extract<CandlePeriod, `${number}min`>;
+/** Periods of whole days, weeks and months: the calendar decides where their buckets open. */
+type CalendarPeriod = Exclude<CandlePeriod, MinutePeriod>;
+
+const MINUTES: Record<MinutePeriod, number> = {
   '1min': 1,
   '3min': 3,
   '5min': 5,
@@ -26,14 +30,21 @@ const MINUTES: Partial<Record<CandlePeriod, number>> = {
   '720min': 720,
 };
 
+function isMinutePeriod(period: CandlePeriod): period is MinutePeriod {
+  return Object.hasOwn(MINUTES, period);
+}
+
 /** The open time (ms) of the bucket of `period` that holds the instant `timeMs`. */
 export function bucketStart(period: CandlePeriod, timeMs: number): number {
   const local = timeMs + SHANGHAI_OFFSET_MS;
-  const minutes = MINUTES[period];
-  if (minutes !== undefined) {
-    const size = minutes * MINUTE;
+  if (isMinutePeriod(period)) {
+    const size = MINUTES[period] * MINUTE;
     return Math.floor(local / size) * size - SHANGHAI_OFFSET_MS;
   }
+  return calendarBucketStart(period, local);
+}
+
+function calendarBucketStart(period: CalendarPeriod, local: number): number {
   const day = Math.floor(local / DAY);
   switch (period) {
     case '1day':
@@ -45,7 +56,7 @@ export function bucketStart(period: CandlePeriod, timeMs: number): number {
       const monday = Math.floor((day + 3) / 7) * 7 - 3;
       return monday * DAY - SHANGHAI_OFFSET_MS;
     }
-    default: {
+    case '1mon': {
       const date = new Date(local);
       return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1) - SHANGHAI_OFFSET_MS;
     }
@@ -54,8 +65,7 @@ export function bucketStart(period: CandlePeriod, timeMs: number): number {
 
 /** The open time (ms) of the bucket after the one opening at `openMs`. */
 export function nextBucketStart(period: CandlePeriod, openMs: number): number {
-  const minutes = MINUTES[period];
-  if (minutes !== undefined) return openMs + minutes * MINUTE;
+  if (isMinutePeriod(period)) return openMs + MINUTES[period] * MINUTE;
   switch (period) {
     case '1day':
       return openMs + DAY;
@@ -63,7 +73,7 @@ export function nextBucketStart(period: CandlePeriod, openMs: number): number {
       return openMs + 3 * DAY;
     case '1week':
       return openMs + 7 * DAY;
-    default: {
+    case '1mon': {
       const date = new Date(openMs + SHANGHAI_OFFSET_MS);
       return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) - SHANGHAI_OFFSET_MS;
     }
@@ -72,9 +82,9 @@ export function nextBucketStart(period: CandlePeriod, openMs: number): number {
 
 /** A nominal length (ms) of one bucket, for default ranges; months count as 31 days. */
 export function nominalLength(period: CandlePeriod): number {
-  const minutes = MINUTES[period];
-  if (minutes !== undefined) return minutes * MINUTE;
-  return { '1day': DAY, '3day': 3 * DAY, '1week': 7 * DAY }[period as '1day'] ?? 31 * DAY;
+  if (isMinutePeriod(period)) return MINUTES[period] * MINUTE;
+  const days: Record<CalendarPeriod, number> = { '1day': 1, '3day': 3, '1week': 7, '1mon': 31 };
+  return days[period] * DAY;
 }
 
 const ALIASES: Record<string, CandlePeriod> = {

@@ -69,7 +69,7 @@ export const marketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
         response: { 200: replySchema(quotationList) },
       },
     },
-    async () => ({ type: 'ok' as const, message: services.market.quotation() }),
+    async () => ({ type: 'ok' as const, message: services.quotations.quotation() }),
   );
 
   app.get(
@@ -82,7 +82,7 @@ export const marketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
         response: { 200: timeshareReply },
       },
     },
-    async (request) => ({ type: 'ok' as const, ...(await services.market.timeshare(request.query)) }),
+    async (request) => ({ type: 'ok' as const, ...(await services.quotations.timeshare(request.query)) }),
   );
 
   app.get(
@@ -97,7 +97,7 @@ export const marketRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     },
     async (request) => ({
       type: 'ok' as const,
-      message: services.market.tradeHistory(request.query.legal_id, request.query.currency_id),
+      message: services.quotations.tradeHistory(request.query.legal_id, request.query.currency_id),
     }),
   );
 };

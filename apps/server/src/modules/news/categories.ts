@@ -1,4 +1,4 @@
-/** News category ids the clients ask for (spec 1 §7, spec 3 §7). */
+/** News category ids the clients ask for: banners, notices and the fixed pages (about, terms, help…). */
 export const NEWS_CATEGORY = {
   bannersDesktop: 3,
   notices: 4,

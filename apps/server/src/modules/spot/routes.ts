@@ -20,7 +20,7 @@ const placed = z.union([
   replySchema(z.string()),
 ]);
 
-/** Spot trading (spec 1 §7): the book for everyone, orders and lists for their owner. */
+/** Spot trading: the book for everyone, orders and lists for their owner. */
 export const spotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, deps) => {
   await app.register(publicSpotRoutes, deps);
   await app.register(privateSpotRoutes, deps);

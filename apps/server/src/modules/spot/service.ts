@@ -1,5 +1,5 @@
 import { floorDecimal } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
@@ -35,7 +35,7 @@ export class SpotService {
     refuse('pair not found');
   }
 
-  /** Every rule of spec 1 §5 on the server: price and number above zero, the pair enabled. */
+  /** The server's rules of an order: price and number above zero, the pair enabled. */
   async place(userId: number, side: 'buy' | 'sell', input: OrderInput): Promise<number> {
     const mode = input.mode ?? '2';
     if (mode !== '1' && mode !== '2') refuse('parameter error');

@@ -1,5 +1,5 @@
 import { CARD_ID_PATTERN, CHINESE_CHARACTER, maskAccount } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import type { UploadService } from '../uploads/service';
 import type { IdentityRepository } from './identity-repository';
 import type { UserRepository } from './repository';
@@ -39,7 +39,11 @@ export class IdentityService {
     };
   }
 
-  /** Every rule of spec 3 §5 "Real name". */
+  /**
+   * Identity (real-name) submission, once per account and never by a guest: a name without digits
+   * (at most 60 characters), an id number that is a valid card number without Chinese characters,
+   * three photos the caller uploaded, and a card no other account has had verified.
+   */
   async submit(userId: number, input: IdentityInput): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) refuse('user not found');

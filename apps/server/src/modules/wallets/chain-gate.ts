@@ -1,8 +1,8 @@
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import type { UserRepository } from '../users/repository';
 
 /**
- * Who may deposit or withdraw (spec 3 §4, §6): a signed-in member, not the shared guest account,
+ * Who may deposit or withdraw: a signed-in member, not the shared guest account,
  * and only while the operator keeps deposits and withdrawals open (`is_open_CTbi`).
  */
 export class ChainGate {

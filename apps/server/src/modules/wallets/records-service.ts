@@ -1,5 +1,5 @@
 import { WITHDRAWAL_STATUS, translateMessage, type ChainRecord, type Lang, type MessageKey } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { formatAmount, parseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { notional } from '../../core/spot/pair';
@@ -11,7 +11,7 @@ import { flag, showAtoms } from './display';
 import type { LedgerEntryRow, WalletCurrencyRow, WalletRepository } from './repository';
 
 
-/** The memo of each ledger reason, as the record panels show it (spec 3 §8: ledger memo texts). */
+/** The memo of each ledger reason, as the record panels show it (one catalogue text per reason). */
 const MEMO: Record<string, MessageKey> = {
   transfer: 'transfer between wallets',
   deposit: 'deposit credited',

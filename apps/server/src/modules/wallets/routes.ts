@@ -23,7 +23,7 @@ import { requestLang } from '../../http/language';
 import { pageRequest } from '../../lib/paging';
 import type { RouteDeps } from '../../app/deps';
 
-/** The assets area (spec 3 §7 "Wallets"), first part: balances and transfers. All private. */
+/** The assets area, first part: balances and transfers. All private. */
 export const walletRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
   app.addHook('onRequest', requireUser);
   const tags = ['wallets'];
@@ -61,7 +61,7 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
       schema: {
         tags,
         summary: 'Transfer history, newest first',
-        description: 'The page is under `list` and, as spec 3 §7 names it, under `data` too.',
+        description: 'The page is under `list` and, as older clients read it, under `data` too.',
         body: transferHistoryBody,
         response: { 200: replySchema(pagedSchema(transferHistoryItem).extend({ data: z.array(transferHistoryItem) })) },
       },

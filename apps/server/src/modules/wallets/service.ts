@@ -1,4 +1,4 @@
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
@@ -12,9 +12,9 @@ import type { WalletCurrencyRow, WalletRepository } from './repository';
 import { walletHolds } from './wallet-flags';
 
 const USDT = 3;
-/** Spec 3 §9: the smallest transfer into the leverage account, in USDT. */
+/** The smallest transfer into the leverage account: 100 USDT. */
 export const MIN_LEVER_TRANSFER = parseAmount('100');
-/** Spec 3 §9: the transfer amount input's maximum. */
+/** The largest amount one transfer moves: 99,999,999 units. */
 export const MAX_TRANSFER = parseAmount('99999999');
 export const SYSTEM_TOKEN = 'TSR';
 
@@ -90,14 +90,14 @@ export class WalletService {
       legal_wallet: { ...strip(legal), totle: showAtoms(notional(legal.total, this.usdtCnyRate()), 2) },
       lever_wallet: strip(group('lever')),
       micro_wallet: strip(group('micro')),
-      is_open_CTbi: flag(await open),
+      is_open_CTbi: flag(open),
       systembi: SYSTEM_TOKEN,
     };
   }
 
   /**
-   * wallet/change: between any two different wallets of the caller (spec 3 §4–§5), both wallets
-   * the currency lives in, in whole units of the currency's precision.
+   * wallet/change: a member (not a guest) moves an amount between two different wallets of their
+   * own, both wallets the currency lives in, in whole units of the currency's precision.
    */
   async transfer(userId: number, input: TransferInput): Promise<void> {
     const user = await this.users.findById(userId);

@@ -1,4 +1,4 @@
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { activeOf, detectNetwork, isNetwork, isValidAddress, networkNamedBy, type Network } from '../deposits/chain';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
 import type { SavedAddressRow, WithdrawalRepository } from './repository';
@@ -22,7 +22,10 @@ export function withdrawNetwork(currency: WalletCurrencyRow, address: string, ac
   return network;
 }
 
-/** Saved withdrawal addresses (spec 3 §5 "Add withdraw address"). */
+/**
+ * Saved withdrawal addresses, each caller's own: an address without spaces, valid on a network of
+ * the currency, saved once; only its owner removes it.
+ */
 export class AddressBookService {
   constructor(
     private readonly addresses: WithdrawalRepository,

@@ -16,7 +16,7 @@ import { currentUser } from '../../http/authenticate';
 import { pageRequest } from '../../lib/paging';
 import type { RouteDeps } from '../../app/deps';
 
-/** Withdrawals and saved addresses (spec 3 §7 "Wallets"). All private. */
+/** Withdrawals and saved addresses. All private. */
 export const withdrawalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
   app.addHook('onRequest', requireUser);
   const tags = ['withdrawals'];

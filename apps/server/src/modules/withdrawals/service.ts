@@ -1,5 +1,5 @@
 import { floorDecimal, WITHDRAWAL_STATUS } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { formatAmount, hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
@@ -35,7 +35,7 @@ function walletOf(currency: WalletCurrencyRow, type: string | undefined): Withdr
   return 'micro';
 }
 
-/** Spec 3 §5: a flat fee (`rate`) in the change wallet; `amount × rate %` in the micro wallet. */
+/** The withdrawal fee: a flat fee (`rate`) in the change wallet; `amount × rate %` in the micro wallet. */
 export function withdrawalFee(currency: WalletCurrencyRow, wallet: WithdrawalWallet, amount: Atoms): Atoms {
   if (wallet === 'change') return parseAmount(currency.withdraw_fee);
   const fee = (amount * parseAmount(currency.micro_withdraw_percent)) / PERCENT;
@@ -45,7 +45,7 @@ export function withdrawalFee(currency: WalletCurrencyRow, wallet: WithdrawalWal
 }
 
 /**
- * Withdrawals (spec 3 §4–§5): the amount is frozen on application, then an operator approves or
+ * Withdrawals: the amount is frozen on application, then an operator approves or
  * rejects, and the chain reports success or failure. Rejection and chain failure refund exactly
  * what was frozen. Every step is a core command, so it is in the ledger and never applied twice.
  */

@@ -11,11 +11,7 @@ import { showToast } from '../../components/toast-store';
 import { checkCode, checkEmail } from '../../lib/forms';
 import { isolateLtr } from '../../lib/format';
 import { maskAccount } from '../../lib/mask';
-import { CodeField } from '../auth/CodeField';
-import { EmailField } from '../auth/EmailField';
-import { FormActions } from '../auth/FormActions';
-import { useUserCenter } from '../auth/queries';
-import { useCodeSender } from '../auth/useCodeSender';
+import { CodeField, EmailField, FormActions, useCodeSender, useUserCenter } from '../auth';
 import { LoadFailed, SECURITY_PATH, SecurityCard, useRefreshAccount } from './common';
 
 /** `/bindEmail`: e-mail, code (purpose `bind`, sent to that e-mail), confirm; success goes back. */

@@ -10,9 +10,7 @@ import { StatePanel } from '../../components/StatePanel';
 import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toast-store';
 import { checkCardId, checkRealName } from '../../lib/forms';
-import { FormAlert } from '../auth/AuthCard';
-import { errorText } from '../auth/errors';
-import { useUserCenter } from '../auth/queries';
+import { errorText, FormAlert, useUserCenter } from '../auth';
 import { GuestNotice, LoadFailed, SECURITY_PATH, useIsGuest, useRefreshAccount } from './common';
 
 const PHOTOS = ['front', 'reverse', 'hand'] as const;

@@ -8,7 +8,7 @@ import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
 import { displayServerTime } from '../../lib/format';
 import { parsePage } from '../../lib/pages';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { LoadFailed } from './common';
 
 const NOT_AGENT = 'not a region agent, no permission';

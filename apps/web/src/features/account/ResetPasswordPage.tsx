@@ -3,9 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apitip, securityApi, type UserInfo } from '../../api';
 import { checkCode, checkNewPassword } from '../../lib/forms';
-import { CodeField } from '../auth/CodeField';
-import { FormActions } from '../auth/FormActions';
-import { NewPasswordFields } from '../auth/NewPasswordFields';
+import { CodeField, FormActions, NewPasswordFields } from '../auth';
 import { SecurityCard, useFinishSecurityChange } from './common';
 import { useOwnCodeSender } from './useOwnCodeSender';
 

@@ -17,7 +17,7 @@ import { Skeleton } from '../../components/Spinner';
 import { showToast } from '../../components/toast-store';
 import { strengthLevel, type StrengthLevel } from '../../lib/forms';
 import { maskAccount } from '../../lib/mask';
-import { useUserCenter } from '../auth/queries';
+import { useUserCenter } from '../auth';
 import { GuestNotice, LoadFailed, useIsGuest } from './common';
 
 const LEVEL_COLOUR: Record<StrengthLevel, string> = {

@@ -8,8 +8,7 @@ import { CheckCircleIcon } from '../../components/icons';
 import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
 import { checkPayPassword } from '../../lib/forms';
-import { FormActions } from '../auth/FormActions';
-import { useUserCenter } from '../auth/queries';
+import { FormActions, useUserCenter } from '../auth';
 import { LoadFailed, SecurityCard, useFinishSecurityChange } from './common';
 import { FundPasswordFields } from './FundPasswordFields';
 

@@ -11,9 +11,7 @@ import { showToast } from '../../components/toast-store';
 import { accountChannel } from '../../lib/forms';
 import { isolateLtr } from '../../lib/format';
 import { maskAccount } from '../../lib/mask';
-import { AuthCard } from '../auth/AuthCard';
-import { useUserInfo } from '../auth/queries';
-import { useSession } from '../auth/session';
+import { AuthCard, useSession, useUserInfo } from '../auth';
 
 export const SECURITY_PATH = '/account/accountSet';
 

@@ -1,5 +1,5 @@
 import type { CodePurpose, CodeTarget, UserInfo } from '../../api';
-import { useCodeSender } from '../auth/useCodeSender';
+import { useCodeSender } from '../auth';
 import { ownCodeTarget } from './common';
 
 /**

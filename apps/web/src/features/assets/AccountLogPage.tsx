@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/Pagination';
 import { parsePage } from '../../lib/pages';
-import { errorText } from '../auth/errors';
+import { errorText } from '../auth';
 import { AssetsCard, InlineError } from './common';
 import { useAccountLog, useWalletLive } from './queries';
 import { LogList } from './RecordLists';

@@ -4,7 +4,7 @@ import type { SavedAddress } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { showToast } from '../../components/toast-store';
 import { hasNetworks, networkOfActive } from '../../lib/wallet';
-import { errorText } from '../auth/errors';
+import { errorText } from '../auth';
 import { ListState } from './common';
 import { successToast } from './forms';
 import { useDeleteAddress } from './queries';

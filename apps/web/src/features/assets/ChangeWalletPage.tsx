@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { WalletList } from '../../api';
 import { Button } from '../../components/Button';
 import { canDeposit, canWithdraw, walletRows } from '../../lib/wallet';
-import { useIsGuest } from '../account/common';
+import { useIsGuest } from '../account';
 import { AssetsCard } from './common';
 import { useWalletCurrencies } from './queries';
 import { RecordPanel } from './RecordPanel';
@@ -79,7 +79,7 @@ function ChangeWallet({ wallets }: { wallets: WalletList }) {
                   detailPath={`/new_account/changeAccount?currency_id=${row.currency}`}
                 />
               );
-            default:
+            case null:
               return null;
           }
         }}

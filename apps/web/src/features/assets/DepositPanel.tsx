@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { depositTargets, hasNetworks, type UsdtNetwork } from '../../lib/wallet';
-import { errorText } from '../auth/errors';
+import { errorText } from '../auth';
 import { AddressQr, AddressText } from './AddressQr';
 import { InlineError, ListState } from './common';
 import { CopyButton } from './CopyButton';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { WalletList } from '../../api';
 import { walletRows } from '../../lib/wallet';
-import { useIsGuest } from '../account/common';
+import { useIsGuest } from '../account';
 import { AssetsCard } from './common';
 import { RecordPanel } from './RecordPanel';
 import { useRowPanel } from './useRowPanel';

@@ -4,7 +4,7 @@ import type { WalletList } from '../../api';
 import { Button } from '../../components/Button';
 import { Num } from '../../components/Num';
 import { cnyValue, walletRows } from '../../lib/wallet';
-import { useIsGuest } from '../account/common';
+import { useIsGuest } from '../account';
 import { AssetsCard, Figure } from './common';
 import { useUsdtCnyRate } from './queries';
 import { RecordPanel } from './RecordPanel';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { WalletList } from '../../api';
 import { canDeposit, canWithdraw, walletRows } from '../../lib/wallet';
-import { useIsGuest } from '../account/common';
+import { useIsGuest } from '../account';
 import { AssetsCard } from './common';
 import { useWalletCurrencies } from './queries';
 import { RecordPanel } from './RecordPanel';
@@ -61,7 +61,7 @@ function MicroWallet({ wallets }: { wallets: WalletList }) {
               const currency = { id: row.currency, name: row.name };
               return <RecordPanel wallet="micro" currency={currency} systembi={wallets.systembi} withWithdrawals={canWithdraw(currency, flags)} />;
             }
-            default:
+            case null:
               return null;
           }
         }}

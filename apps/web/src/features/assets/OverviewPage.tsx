@@ -5,7 +5,7 @@ import type { WalletList } from '../../api';
 import { Button } from '../../components/Button';
 import { Num } from '../../components/Num';
 import { totalAssets, WALLET_NAMES, type WalletName } from '../../lib/wallet';
-import { useIsGuest } from '../account/common';
+import { useIsGuest } from '../account';
 import { AssetsCard, AssetsGuestNotice, Figure } from './common';
 import { WalletIcon } from '../../components/icons';
 import { TransferDialog } from './TransferDialog';

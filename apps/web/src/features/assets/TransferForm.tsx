@@ -16,8 +16,7 @@ import {
   listedIn,
   type Problem,
 } from '../../lib/wallet';
-import { FormAlert } from '../auth/AuthCard';
-import { errorText } from '../auth/errors';
+import { errorText, FormAlert } from '../auth';
 import { AmountField } from './AmountField';
 import { problemText } from './common';
 import { successToast } from './forms';

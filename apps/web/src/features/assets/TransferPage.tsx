@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { WalletName } from '../../api';
 import { Loading } from '../../components/Spinner';
 import { WALLET_NAMES } from '../../lib/wallet';
-import { LoadFailed, useIsGuest } from '../account/common';
+import { LoadFailed, useIsGuest } from '../account';
 import { AssetsCard, AssetsGuestNotice } from './common';
 import { useReloadWallets, useWalletLive, useWallets } from './queries';
 import { TRANSFER_RECORD_PATH } from './TransferDialog';

@@ -6,7 +6,7 @@ import { isWallet } from '../../lib/wallet';
 import { ButtonLink } from '../../components/Button';
 import { AssetsCard, InlineError, ListState, MoreButton } from './common';
 import { flatPages, useTransferHistory } from './queries';
-import { errorText } from '../auth/errors';
+import { errorText } from '../auth';
 
 /** `/transferRecord`: transfers between the wallets (type, number, time), paged by 'more'. */
 export function TransferRecordPage() {

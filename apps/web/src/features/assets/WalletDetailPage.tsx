@@ -9,7 +9,7 @@ import { StatePanel } from '../../components/StatePanel';
 import { parsePage } from '../../lib/pages';
 import { fixed } from '../../lib/trading/decimal';
 import { BALANCE_DECIMALS, VALUE_DECIMALS } from '../../lib/wallet';
-import { errorText } from '../auth/errors';
+import { errorText } from '../auth';
 import { AssetsCard, Figure, InlineError } from './common';
 import { useWalletDetail, useWalletLive, useWalletLogPage } from './queries';
 import { LogList } from './RecordLists';

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { AlertIcon } from '../../components/icons';
 import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
-import { errorText } from '../auth/errors';
+import { errorText } from '../auth';
 import { useWalletLive, useWallets } from './queries';
 
 /**

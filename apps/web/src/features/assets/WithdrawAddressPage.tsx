@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Loading } from '../../components/Spinner';
 import { canWithdraw } from '../../lib/wallet';
-import { useIsGuest } from '../account/common';
-import { errorText } from '../auth/errors';
+import { useIsGuest } from '../account';
+import { errorText } from '../auth';
 import { AddressForm } from './AddressForm';
 import { AddressList } from './AddressList';
 import { AssetsCard, AssetsGuestNotice, InlineError } from './common';

@@ -17,8 +17,7 @@ import {
   type UsdtNetwork,
   type WithdrawProblems,
 } from '../../lib/wallet';
-import { FormAlert } from '../auth/AuthCard';
-import { errorText } from '../auth/errors';
+import { errorText, FormAlert } from '../auth';
 import { AmountField } from './AmountField';
 import { InlineError, ListState } from './common';
 import { successToast, useProblems } from './forms';

@@ -7,7 +7,7 @@ import { AlertIcon, LockIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { i18next } from '../../i18n';
 import type { Problem } from '../../lib/wallet';
-import { GuestNotice } from '../account/common';
+import { GuestNotice } from '../account';
 
 /** The text of a form problem: a server message key through apitip, or one of the assets texts. */
 export function problemText(problem: Problem | undefined): string | undefined {

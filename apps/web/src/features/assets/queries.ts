@@ -12,10 +12,9 @@ import {
 import { currentLang } from '../../app/preferences';
 import { allPairs } from '../../lib/trading/market';
 import { usdtCnyRate } from '../../lib/wallet';
-import { useSession } from '../auth/session';
-import { useMarketFeed } from '../market/live-store';
-import { useQuotations } from '../market/queries';
-import { useBalanceRefresh } from '../spot/queries';
+import { useSession } from '../auth';
+import { useMarketFeed, useQuotations } from '../market';
+import { useBalanceRefresh } from '../spot';
 
 /**
  * Every query of the assets area lives under `['wallet']`: an `update_balance` push (and a

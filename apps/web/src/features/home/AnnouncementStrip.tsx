@@ -5,7 +5,7 @@ import { NEWS_CATEGORY } from '../../api';
 import { ChevronEndIcon, MegaphoneIcon } from '../../components/icons';
 import { Skeleton } from '../../components/Spinner';
 import { displayServerTime } from '../../lib/format';
-import { noticeHref, useNewsList } from '../news/queries';
+import { noticeHref, useNewsList } from '../news';
 
 const ROTATE_MS = 4500;
 

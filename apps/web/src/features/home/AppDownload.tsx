@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { configApi } from '../../api';
 import { AndroidIcon, AppleIcon } from '../../components/icons';
-import { useAppLinks } from '../news/queries';
+import { useAppLinks } from '../news';
 
 function isHttpUrl(value: string): boolean {
   return /^https?:\/\//i.test(value);

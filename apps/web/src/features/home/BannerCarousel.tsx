@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { NEWS_CATEGORY, type NewsSummary } from '../../api';
 import { ChevronEndIcon, ChevronStartIcon } from '../../components/icons';
 import { Skeleton } from '../../components/Spinner';
-import { noticeHref, useNewsList } from '../news/queries';
+import { noticeHref, useNewsList } from '../news';
 
 const AUTOPLAY_MS = 5000;
 

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { displayedPairs } from '../../lib/trading/market';
-import { useMarketFeed } from '../market/live-store';
-import { useLiveQuotations } from '../market/queries';
+import { useLiveQuotations, useMarketFeed } from '../market';
 import { AnnouncementStrip } from './AnnouncementStrip';
 import { AppDownload } from './AppDownload';
 import { BannerCarousel } from './BannerCarousel';

@@ -9,10 +9,7 @@ import { StatePanel } from '../../components/StatePanel';
 import { TabBar } from '../../components/Tabs';
 import { fixed } from '../../lib/trading/decimal';
 import { TABLE_DECIMALS, changeTone } from '../../lib/trading/market';
-import { Change } from '../market/Change';
-import { PairIcon } from '../market/PairIcon';
-import { selectPair } from '../market/selected-pair';
-import { Sparkline } from '../market/Sparkline';
+import { Change, PairIcon, selectPair, Sparkline } from '../market';
 
 /** Sparkline points in the table. */
 const TABLE_SPARK_POINTS = 60;

@@ -5,8 +5,7 @@ import type { QuotationItem } from '../../api';
 import { Num } from '../../components/Num';
 import { fixed } from '../../lib/trading/decimal';
 import { changeTone, formatChange } from '../../lib/trading/market';
-import { selectPair } from '../market/selected-pair';
-import { Sparkline } from '../market/Sparkline';
+import { selectPair, Sparkline } from '../market';
 
 /** Sparkline points in the ticker. */
 const TICKER_SPARK_POINTS = 50;

@@ -4,7 +4,7 @@ import { realtime, type ConnectionStatus, type KlinePush, type PushPayloads, typ
 import { cleanLevels, levelsFromJson, type Level } from '../../lib/trading/book';
 import { pairKey, type Ticker } from '../../lib/trading/market';
 import { mergeDeals } from '../../lib/trading/trades';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 
 /**
  * Live market data (tickers, books, recent deals, candles) from the realtime feed. Pushes are

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CandleChart } from '../market/CandleChart';
-import { MarketList } from '../market/MarketList';
-import { PairStats } from '../market/PairStats';
-import { DeskOrderBook, DeskRecentDeals, DeskTradePanel } from '../spot/DeskPanels';
-import { TradingScreen } from '../spot/TradingScreen';
+import { CandleChart, MarketList, PairStats } from '../market';
+import { DeskOrderBook, DeskRecentDeals, DeskTradePanel, TradingScreen } from '../spot';
 
 /** Chart height of the terminal. */
 const CHART_HEIGHT = 516;

@@ -6,9 +6,7 @@ import { ChevronDownIcon, LogoutIcon, ShieldIcon, UserIcon } from '../../compone
 import { showToast } from '../../components/toast-store';
 import { maskAccount } from '../../lib/mask';
 import { LOGIN_PATH } from '../../app/guards';
-import { signOut } from '../auth/flows';
-import { useSession } from '../auth/session';
-import { useSessionRefresh } from '../auth/useSessionRefresh';
+import { signOut, useSession, useSessionRefresh } from '../auth';
 
 /** The signed-in user's menu: masked account, account pages (not for the demo account), logout. */
 export function AccountMenu() {

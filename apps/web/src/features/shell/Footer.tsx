@@ -4,7 +4,7 @@ import { NEWS_CATEGORY } from '../../api';
 import { HeadsetIcon } from '../../components/icons';
 import { Logo } from '../../components/Logo';
 import { Skeleton } from '../../components/Spinner';
-import { noticeHref, useNewsList, useSupportLinks } from '../news/queries';
+import { noticeHref, useNewsList, useSupportLinks } from '../news';
 
 function isSafeLink(url: string): boolean {
   return /^(https?:)?\/\//i.test(url) || url.startsWith('/') || url.startsWith('mailto:');

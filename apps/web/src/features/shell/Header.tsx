@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '../../components/Button';
 import { Logo } from '../../components/Logo';
-import { useSession } from '../auth/session';
+import { useSession } from '../auth';
 import { AccountMenu } from './AccountMenu';
 import { LanguageMenu } from './LanguageMenu';
 import { MobileNav } from './MobileNav';

@@ -1,7 +1,6 @@
 import { clsx } from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { useCurrencyDetail } from '../market/queries';
-import { PairIcon } from '../market/PairIcon';
+import { PairIcon, useCurrencyDetail } from '../market';
 
 /** The base currency's name and description (`currency/detail`; the description is operator HTML). */
 export function CurrencyInfo({ currencyId, className }: { currencyId: number; className?: string }) {

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CandleChart } from '../market/CandleChart';
-import { MarketList } from '../market/MarketList';
-import { PairStats } from '../market/PairStats';
+import { CandleChart, MarketList, PairStats } from '../market';
 import { CurrencyInfo } from './CurrencyInfo';
 import { DeskOrderBook, DeskRecentDeals, DeskTradePanel } from './DeskPanels';
 import { OrdersPanel } from './OrdersPanel';

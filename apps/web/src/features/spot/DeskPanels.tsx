@@ -1,8 +1,7 @@
 import { bestAsk, bestBid } from '../../lib/trading/book';
 import { cnyValue } from '../../lib/trading/market';
-import { useIsGuest } from '../account/common';
-import { OrderBook } from '../market/OrderBook';
-import { RecentDeals } from '../market/RecentDeals';
+import { useIsGuest } from '../account';
+import { OrderBook, RecentDeals } from '../market';
 import { TradePanel } from './trade-panel';
 import type { PairDesk } from './useTradingPair';
 

@@ -6,9 +6,8 @@ import { i18next } from '../../i18n';
 import { levelsFromEntries, cleanLevels } from '../../lib/trading/book';
 import { pairKey } from '../../lib/trading/market';
 import type { Side } from '../../lib/trading/order';
-import { useSession } from '../auth/session';
-import { seedBook } from '../market/live-store';
-import type { PairRef } from '../market/selected-pair';
+import { useSession } from '../auth';
+import { type PairRef, seedBook } from '../market';
 
 /** Page size of the order lists. */
 export const ORDERS_PAGE = 10;

@@ -3,10 +3,8 @@ import type { QuotationItem, RecentTrade } from '../../api';
 import type { Level } from '../../lib/trading/book';
 import { compare, isPositive } from '../../lib/trading/decimal';
 import { findPair, pairKey } from '../../lib/trading/market';
-import { useSession } from '../auth/session';
-import { useLive, useMarketFeed, usePairFeed } from '../market/live-store';
-import { useLiveQuotations, useQuotations, useRecentDeals } from '../market/queries';
-import { useEnsuredPair, type PairRef } from '../market/selected-pair';
+import { useSession } from '../auth';
+import { type PairRef, useEnsuredPair, useLive, useLiveQuotations, useMarketFeed, usePairFeed, useQuotations, useRecentDeals } from '../market';
 import type { PickedPrice, Precision } from './trade-panel';
 import { useDeal, useSpotRefresh } from './queries';
 

@@ -14,7 +14,7 @@ export function isNetwork(value: unknown): value is Network {
   return typeof value === 'string' && (NETWORKS as readonly string[]).includes(value);
 }
 
-/** `active` as the screens send and read it for USDT (spec 3 §3): 0 ERC20, 1 TRC20. */
+/** `active` as the screens send and read it for USDT: 0 ERC20, 1 TRC20. */
 export function networkNamedBy(active: string | undefined): Network | undefined {
   return active === '0' ? 'erc20' : active === '1' ? 'trc20' : undefined;
 }

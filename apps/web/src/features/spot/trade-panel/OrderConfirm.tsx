@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { Num } from '../../../components/Num';
 import { fixed } from '../../../lib/trading/decimal';
 import type { OrderMode, Side } from '../../../lib/trading/order';
-import type { PairRef } from '../../market/selected-pair';
+import type { PairRef } from '../../market';
 
 /** The confirmation before an order is sent: pair, direction, mode, price, amount and total. */
 export function OrderConfirm({

@@ -14,7 +14,7 @@ import {
   type TradeFormAction,
   type TradeFormState,
 } from '../../../lib/trading/order-form';
-import type { PairRef } from '../../market/selected-pair';
+import type { PairRef } from '../../market';
 import { usePlaceOrder } from '../queries';
 import { AmountField } from './AmountField';
 import { OrderConfirm } from './OrderConfirm';

@@ -3,7 +3,7 @@ import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { initialTradeForm, tradeFormReducer, type OrderContext, type PickedPrice, type Precision } from '../../../lib/trading/order-form';
-import type { PairRef } from '../../market/selected-pair';
+import type { PairRef } from '../../market';
 import { OrderForm } from './OrderForm';
 import { OrderTypeTabs, SideTabs } from './OrderTypeTabs';
 

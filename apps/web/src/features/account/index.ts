@@ -1,0 +1,2 @@
+/** What the account feature offers other features: the guest check and its notices. */
+export { GuestNotice, LoadFailed, useIsGuest } from './common';
