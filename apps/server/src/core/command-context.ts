@@ -1,4 +1,4 @@
-import { refuse } from '../http/refusal';
+import { refuse } from './refusal';
 import type { Atoms } from './amount';
 import { keyOf, type Balance, type BalanceBook, type BalanceKey } from './balance-book';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';

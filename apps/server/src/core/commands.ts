@@ -1,4 +1,4 @@
-import { refuse } from '../http/refusal';
+import { refuse } from './refusal';
 import type { Atoms } from './amount';
 import type { CommandContext } from './command-context';
 import type { Wallet } from './wallets';

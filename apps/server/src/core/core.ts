@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Refusal } from '../http/refusal';
+import { Refusal } from './refusal';
 import { BalanceBook, type Balance, type BalanceKey } from './balance-book';
 import { BatchCollector } from './batch-collector';
 import { CommandContext } from './command-context';

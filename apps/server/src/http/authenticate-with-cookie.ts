@@ -3,7 +3,7 @@ import { NOT_LOGGED_IN, SESSION_EXPIRED } from '@tessera/protocol';
 import type { AuthService } from '../modules/auth/service';
 import { tokenOf } from './authenticate';
 import { sessionCookieToken } from './cookies';
-import { Refusal } from './refusal';
+import { Refusal } from '../core/refusal';
 
 /**
  * `requireUser` for the one HTTP call old clients make without `Authorization`: `POST upload`.

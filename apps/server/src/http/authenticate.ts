@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NOT_LOGGED_IN, SESSION_EXPIRED } from '@tessera/protocol';
 import type { AuthService, AuthenticatedUser } from '../modules/auth/service';
-import { Refusal } from './refusal';
+import { Refusal } from '../core/refusal';
 
 declare module 'fastify' {
   interface FastifyRequest {

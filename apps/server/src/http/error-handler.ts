@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGE_KEYS, type MessageKey } from '@tessera/protocol';
-import { Refusal } from './refusal';
+import { Refusal } from '../core/refusal';
 
 const knownKeys = new Set<string>(MESSAGE_KEYS);
 

@@ -8,7 +8,7 @@ import { Core } from '../../src/core/core';
 import { CoreRepository, type BatchWrite } from '../../src/core/repository';
 import type { Wallet } from '../../src/core/wallets';
 import type { Database } from '../../src/db/database';
-import { Refusal } from '../../src/http/refusal';
+import { Refusal } from '../../src/core/refusal';
 import { createTestDatabase, describeEachDatabase } from '../support/test-app';
 
 const USDT = 3;

@@ -1,5 +1,5 @@
 import { OrderBook, type EngineEvent } from '@tessera/engine';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../refusal';
 import type { Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
 import { feeOf, lotAtoms, notional, tickAtoms, toUnits, type SpotPair } from './pair';

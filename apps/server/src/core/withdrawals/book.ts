@@ -1,4 +1,4 @@
-import { refuse } from '../../http/refusal';
+import { refuse } from '../refusal';
 import type { Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
 import { isFinal, shanghaiDay, type WithdrawalState, type WithdrawalStatus } from './state';

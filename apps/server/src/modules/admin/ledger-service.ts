@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { formatAmount, tryParseAmount } from '../../core/amount';
 import { runAudit, type AuditReport } from '../../core/audit';
 import type { Core } from '../../core/core';

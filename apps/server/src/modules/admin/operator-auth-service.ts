@@ -1,4 +1,4 @@
-import { Refusal, refuse } from '../../http/refusal';
+import { Refusal, refuse } from '../../core/refusal';
 import { KeyedSerializer } from '../../lib/keyed-serializer';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import type { Clock } from '../../lib/time';

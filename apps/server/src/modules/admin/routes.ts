@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_INTEGER_ID } from '@tessera/protocol';
 import { tokenOf } from '../../http/authenticate';
-import { Refusal } from '../../http/refusal';
+import { Refusal } from '../../core/refusal';
 import type { RouteDeps } from '../../app/deps';
 import { WALLETS } from '../../core/wallets';
 import { operatorMoneyRoutes } from './money-routes';

@@ -1,4 +1,4 @@
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { formatTimestamp, type Clock } from '../../lib/time';
 import type { SessionRepository } from '../auth/session-repository';
 import type { SettingsRepository } from '../system/settings-repository';

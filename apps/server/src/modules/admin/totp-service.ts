@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../lib/time';
 import { tokenDigest } from '../../lib/tokens';

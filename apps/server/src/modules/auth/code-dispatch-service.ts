@@ -1,5 +1,5 @@
 import type { Lang } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import type { UserRepository } from '../users/repository';
 import { CODE_PURPOSES, type CodePurpose } from '../verification/policy';
 import type { VerificationService } from '../verification/service';

@@ -1,5 +1,5 @@
 import { PASSWORD_PATTERN } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { hashPassword } from '../../lib/password';
 import { newInviteCode } from '../../lib/tokens';
 import type { SettingsRepository } from '../system/settings-repository';

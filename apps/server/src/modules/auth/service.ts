@@ -1,5 +1,5 @@
 import { accountLockedMessage } from '@tessera/protocol';
-import { Refusal, refuse } from '../../http/refusal';
+import { Refusal, refuse } from '../../core/refusal';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { UserRepository, UserRow } from '../users/repository';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { replySchema } from '@tessera/protocol';
 import { z } from 'zod';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import type { RouteDeps } from '../../app/deps';
 import { answerThisMachineOnly } from '../../http/this-machine-only';
 import { MAX_OUTPUT_INDEX } from './service';

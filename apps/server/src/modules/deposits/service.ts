@@ -1,5 +1,5 @@
 import { DEPOSIT_STATUS } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { formatAmount, hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { formatTimestamp, type Clock } from '../../lib/time';

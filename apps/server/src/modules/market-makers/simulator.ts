@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Refusal } from '../../http/refusal';
+import { Refusal } from '../../core/refusal';
 import { parseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { lotAtoms, tickAtoms, type SpotPair } from '../../core/spot/pair';

@@ -11,7 +11,7 @@ import {
   type TransactionPush,
 } from '@tessera/protocol';
 import type { Database } from '../../db/database';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { systemClock, type Clock } from '../../lib/time';
 import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import { CandleBook, type Candle } from './candle-book';

@@ -1,5 +1,5 @@
 import type { Lang } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { flag } from '../wallets/display';
 import type { CurrencyRepository, CurrencyRow } from './repository';
 

@@ -1,5 +1,5 @@
 import type { Lang, NewsArticle, NewsSummary } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { paged, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import { NEWS_CATEGORY } from './categories';

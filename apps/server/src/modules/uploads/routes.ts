@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES, replySchema } from '@tessera/protocol';
 import { z } from 'zod';
 import { currentUser } from '../../http/authenticate';
 import { requireUserByTokenOrCookie } from '../../http/authenticate-with-cookie';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import type { RouteDeps } from '../../app/deps';
 
 export const uploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {

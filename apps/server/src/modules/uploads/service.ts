@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { KeyedSerializer } from '../../lib/keyed-serializer';
 import type { Clock } from '../../lib/time';
 import type { UserRepository } from '../users/repository';

@@ -1,5 +1,5 @@
 import { CARD_ID_PATTERN, CHINESE_CHARACTER, maskAccount } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import type { UploadService } from '../uploads/service';
 import type { IdentityRepository } from './identity-repository';
 import type { UserRepository } from './repository';

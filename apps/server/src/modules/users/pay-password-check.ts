@@ -1,4 +1,4 @@
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { verifyPassword } from '../../lib/password';
 import { KeyedSerializer } from '../../lib/keyed-serializer';
 import type { Clock } from '../../lib/time';

@@ -1,5 +1,5 @@
 import { maskAccount } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { paged, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import type { UserRepository } from './repository';

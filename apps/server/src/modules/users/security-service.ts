@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN, PAY_PASSWORD_PATTERN } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { hashPassword } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { tokenDigest } from '../../lib/tokens';

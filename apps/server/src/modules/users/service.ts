@@ -1,5 +1,5 @@
 import type { UserInfo } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { formatTimestamp } from '../../lib/time';
 import type { UserRepository, UserRow } from './repository';
 

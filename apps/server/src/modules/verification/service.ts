@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { VERIFICATION_CODE_PATTERN, type Lang } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import type { Clock } from '../../lib/time';
 import type { Mailer, SmsProvider } from '../messaging/messenger';
 import { renderCode } from '../messaging/templates';

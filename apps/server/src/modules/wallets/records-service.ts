@@ -1,5 +1,5 @@
 import { WITHDRAWAL_STATUS, translateMessage, type ChainRecord, type Lang, type MessageKey } from '@tessera/protocol';
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { formatAmount, parseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { notional } from '../../core/spot/pair';

@@ -1,4 +1,4 @@
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';

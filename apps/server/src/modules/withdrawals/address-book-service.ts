@@ -1,4 +1,4 @@
-import { refuse } from '../../http/refusal';
+import { refuse } from '../../core/refusal';
 import { activeOf, detectNetwork, isNetwork, isValidAddress, networkNamedBy, type Network } from '../deposits/chain';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
 import type { SavedAddressRow, WithdrawalRepository } from './repository';

@@ -1,7 +1,7 @@
 import type { MessageKey, ReplyType } from '@tessera/protocol';
 
 /**
- * A business refusal: thrown by services, turned by the error handler into HTTP 200 with
+ * A business refusal: thrown by the core and by services, turned by the HTTP error handler into HTTP 200 with
  * `{type, message}`. The message is a catalogue key (or `account locked, <time>`).
  */
 export class Refusal extends Error {
