@@ -100,9 +100,10 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     return this.current;
   }
 
+  /** Loads the durable state; resolves once the deadlines already due have fired. */
   async start(): Promise<void> {
     await this.reload();
-    void this.runDueDeadlines();
+    await this.runDueDeadlines();
   }
 
   /** Queues a command; resolves once it is durable, rejects with a Refusal if a rule refuses it. */
