@@ -1,4 +1,6 @@
 import type { Database, Queryable } from '../db/database';
+import type { CoreKind } from './kind';
+import { CORE_KINDS } from './kinds';
 import { EXTERNAL_REASONS } from './wallets';
 
 export interface AuditReport {
@@ -15,9 +17,10 @@ export interface AuditReport {
 /**
  * The ledger's invariants: every balance equals the sum of its entries; per currency, everything
  * held (users, makers, house, fee account) equals deposits minus withdrawals plus adjustments; every
- * entry, order and trade names a user, currency and pair that exist.
+ * entry, order and trade names a user, currency and pair that exist (each kind of core state
+ * names the checks of its own tables).
  */
-export async function runAudit(db: Queryable): Promise<AuditReport> {
+export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_KINDS): Promise<AuditReport> {
   const balanceMismatches = await db.query<AuditReport['balanceMismatches'][number]>(
     `with sums as (
        select user_id, currency_id, wallet, sum(delta_available) as available, sum(delta_locked) as locked
@@ -41,22 +44,13 @@ export async function runAudit(db: Queryable): Promise<AuditReport> {
       where coalesce(h.amount, 0) <> coalesce(e.amount, 0)`,
     [EXTERNAL_REASONS],
   );
-  const orphans = await db.query<AuditReport['orphans'][number]>(
-    `select * from (
-       select 'ledger_entries' as table_name, count(*)::int as rows from ledger_entries e
-        where not exists (select 1 from users u where u.id = e.user_id)
-           or not exists (select 1 from currencies c where c.id = e.currency_id)
-       union all
-       select 'spot_orders', count(*)::int from spot_orders o
-        where not exists (select 1 from users u where u.id = o.user_id)
-           or not exists (select 1 from currency_pairs p where p.id = o.pair_id)
-       union all
-       select 'spot_trades', count(*)::int from spot_trades t
-        where not exists (select 1 from users u where u.id = t.buyer_id)
-           or not exists (select 1 from users u where u.id = t.seller_id)
-           or not exists (select 1 from currency_pairs p where p.id = t.pair_id)
-     ) counted where rows > 0`,
-  );
+  const checks = [
+    `select 'ledger_entries' as table_name, count(*)::int as rows from ledger_entries e
+      where not exists (select 1 from users u where u.id = e.user_id)
+         or not exists (select 1 from currencies c where c.id = e.currency_id)`,
+    ...kinds.flatMap((kind) => kind.orphanChecks),
+  ];
+  const orphans = await db.query<AuditReport['orphans'][number]>(`select * from (${checks.join('\n union all\n')}) counted where rows > 0`);
   const counted = await db.query<{ n: number }>('select count(*)::int as n from balances');
   return {
     ok: balanceMismatches.length === 0 && currencyMismatches.length === 0 && orphans.length === 0,

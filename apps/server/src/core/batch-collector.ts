@@ -1,21 +1,24 @@
 import { parseKey, type BalanceBook } from './balance-book';
 import type { CommandContext } from './command-context';
-import type { CoreCommand } from './commands';
-import type { BatchWrite } from './repository';
-import type { SpotOrderState } from './spot/state';
-import type { WithdrawalState } from './withdrawals/state';
+import type { CoreCommandBase, CoreTable, Deadline, PriceTrigger } from './kind';
+import type { BatchWrite, TableRows } from './repository';
 
 /**
  * What one batch of commands changed, gathered as each command succeeds: the commands' keys,
- * their ledger entries and trades in order, and the balances, orders and withdrawals they touched
- * (each written once, in its final state).
+ * their ledger entries in order, the balances they touched, every kind's staged rows (keyed rows
+ * once each, in their final state) and the deadlines and triggers they scheduled.
  */
 export class BatchCollector {
   private readonly commandKeys = new Set<string>();
   private readonly balanceKeys = new Set<string>();
-  private readonly orders = new Map<number, SpotOrderState>();
-  private readonly withdrawals = new Map<number, WithdrawalState>();
-  private readonly write: BatchWrite = { entries: [], balances: [], commands: [], orders: [], trades: [], withdrawals: [] };
+  private readonly tables = new Map<CoreTable<unknown>, Map<number | string, unknown> | unknown[]>();
+  private readonly write: Omit<BatchWrite, 'balances' | 'tables'> = { entries: [], commands: [] };
+  readonly deadlines: Deadline[] = [];
+  readonly triggers: PriceTrigger[] = [];
+  readonly removedTriggers: string[] = [];
+
+  /** `order`: every registered table, in the order the batch statement writes them. */
+  constructor(private readonly order: readonly CoreTable<unknown>[]) {}
 
   /** True when a command with this key is already in the batch. */
   holds(key: string): boolean {
@@ -23,23 +26,41 @@ export class BatchCollector {
   }
 
   /** Takes in a command that succeeded, after its context committed the balances it names. */
-  add(command: CoreCommand, context: CommandContext, balanceKeys: readonly string[]): void {
+  add(command: CoreCommandBase, context: CommandContext, balanceKeys: readonly string[]): void {
     this.commandKeys.add(command.key);
     for (const key of balanceKeys) this.balanceKeys.add(key);
     this.write.commands.push({ key: command.key, kind: command.kind });
     context.entries.forEach((entry, index) => this.write.entries.push({ ...entry, idempotencyKey: `${command.key}#${index}` }));
-    for (const order of context.orders.values()) this.orders.set(order.id, order);
-    for (const withdrawal of context.withdrawals.values()) this.withdrawals.set(withdrawal.id, withdrawal);
-    this.write.trades.push(...context.trades);
+    for (const [table, staged] of context.stagedTables()) {
+      let rows = this.tables.get(table);
+      if (rows === undefined) {
+        rows = Array.isArray(staged) ? [] : new Map();
+        this.tables.set(table, rows);
+      }
+      if (Array.isArray(rows)) rows.push(...(staged as unknown[]));
+      else for (const [key, row] of staged as Map<number | string, unknown>) rows.set(key, row);
+    }
+    const schedule = context.schedule;
+    if (schedule) {
+      this.deadlines.push(...schedule.deadlines);
+      this.triggers.push(...schedule.triggers);
+      this.removedTriggers.push(...schedule.removedTriggers);
+    }
   }
 
-  /** The rows to write: every touched balance as the book holds it now, copies of the orders. */
+  /** The rows to write: every touched balance as the book holds it now, each table's rows (snapshots). */
   rows(book: BalanceBook): BatchWrite {
+    const tables: TableRows[] = [];
+    for (const table of this.order) {
+      const staged = this.tables.get(table);
+      if (staged === undefined) continue;
+      const rows = Array.isArray(staged) ? staged : [...staged.values()];
+      tables.push({ table, rows: table.snapshot ? rows.map((row) => table.snapshot!(row)) : rows });
+    }
     return {
       ...this.write,
       balances: [...this.balanceKeys].map((key) => ({ ...parseKey(key), ...book.get(key) })),
-      orders: [...this.orders.values()].map((order) => ({ ...order })),
-      withdrawals: [...this.withdrawals.values()],
+      tables,
     };
   }
 

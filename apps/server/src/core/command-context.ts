@@ -1,8 +1,7 @@
-import { refuse } from './refusal';
 import type { Atoms } from './amount';
 import { keyOf, type Balance, type BalanceBook, type BalanceKey } from './balance-book';
-import type { SpotOrderState, SpotTradeRecord } from './spot/state';
-import type { WithdrawalState } from './withdrawals/state';
+import type { CoreTable, Deadline, PriceTrigger } from './kind';
+import { refuse } from './refusal';
 
 export interface LedgerEntry extends BalanceKey {
   deltaAvailable: Atoms;
@@ -18,19 +17,21 @@ export interface Movement extends BalanceKey {
   reference?: string;
 }
 
+/** Rows of one table staged by one command: by key (final state) or in order. */
+type StagedRows = Map<number | string, unknown> | unknown[];
+
 /**
  * What a command handler sees while it runs: the balances as earlier commands left them, and a
- * way to change them. Changes are staged; they reach the book only if the whole command succeeds,
- * so a refusal halfway leaves nothing behind.
+ * way to change them. Changes are staged; they reach the book, the batch and the schedule only if
+ * the whole command succeeds, so a refusal halfway leaves nothing behind.
  */
 export class CommandContext {
   private readonly staged = new Map<string, Balance>();
   readonly entries: LedgerEntry[] = [];
-  /** spot orders this command created or changed, and the trades it made */
-  readonly orders = new Map<number, SpotOrderState>();
-  readonly trades: SpotTradeRecord[] = [];
-  /** withdrawals this command opened or moved on */
-  readonly withdrawals = new Map<number, WithdrawalState>();
+  /** rows per table, created on a command's first row */
+  private rows: Map<CoreTable<unknown>, StagedRows> | undefined;
+  /** deadlines and triggers the command added or removed, created on first use */
+  schedule: { deadlines: Deadline[]; triggers: PriceTrigger[]; removedTriggers: string[] } | undefined;
 
   constructor(private readonly book: BalanceBook) {}
 
@@ -59,9 +60,53 @@ export class CommandContext {
     });
   }
 
+  /** Stages a row of `table` for the batch write (a keyed row replaces the one staged before it). */
+  stage<Row>(table: CoreTable<Row>, row: Row): void {
+    this.rows ??= new Map();
+    const generic = table as CoreTable<unknown>;
+    let rows = this.rows.get(generic);
+    if (rows === undefined) {
+      rows = table.key ? new Map() : [];
+      this.rows.set(generic, rows);
+    }
+    if (Array.isArray(rows)) rows.push(row);
+    else rows.set((table.key as (row: Row) => number | string)(row), row);
+  }
+
+  /** The rows of `table` this command staged so far. */
+  staging<Row>(table: CoreTable<Row>): Iterable<Row> {
+    const rows = this.rows?.get(table as CoreTable<unknown>);
+    if (rows === undefined) return [];
+    return (Array.isArray(rows) ? rows : rows.values()) as Iterable<Row>;
+  }
+
+  /** Every table's staged rows, for the batch collector. */
+  stagedTables(): Iterable<[CoreTable<unknown>, StagedRows]> {
+    return this.rows?.entries() ?? [];
+  }
+
+  /** Schedules a deadline once the command is durable. */
+  addDeadline(deadline: Deadline): void {
+    this.scheduled().deadlines.push(deadline);
+  }
+
+  /** Registers a price trigger once the command is durable. */
+  addTrigger(trigger: PriceTrigger): void {
+    this.scheduled().triggers.push(trigger);
+  }
+
+  /** Removes a price trigger (by key) once the command is durable. */
+  removeTrigger(key: string): void {
+    this.scheduled().removedTriggers.push(key);
+  }
+
   /** Writes the staged balances into the book; answers the keys it touched. */
   commit(): string[] {
     for (const [key, balance] of this.staged) this.book.set(key, balance);
     return [...this.staged.keys()];
+  }
+
+  private scheduled() {
+    return (this.schedule ??= { deadlines: [], triggers: [], removedTriggers: [] });
   }
 }

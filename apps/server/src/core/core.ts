@@ -1,17 +1,23 @@
 import { EventEmitter } from 'node:events';
-import { Refusal } from './refusal';
-import { BalanceBook, type Balance, type BalanceKey } from './balance-book';
+import { BalanceBook } from './balance-book';
 import { BatchCollector } from './batch-collector';
 import { CommandContext } from './command-context';
-import { applyCommand, type CommandResult, type CoreCommand } from './commands';
+import type { CoreEvents } from './events';
+import type { CommandResult, CoreCommandBase, CoreKind, CoreTable, KindState, LoadContext, MarkInputs, PriceTrigger } from './kind';
+import { CORE_KINDS, type CoreCommand } from './kinds';
+import { CoreReadView, type MarkPrice } from './read-view';
+import { Refusal } from './refusal';
 import type { CoreRepository } from './repository';
-import { SpotMarkets } from './spot/markets';
-import type { SpotOrderState, SpotTradeRecord } from './spot/state';
-import { WithdrawalBook } from './withdrawals/book';
-import type { WithdrawalState } from './withdrawals/state';
+import { DeadlineQueue } from './schedule/deadlines';
+import { spotKind } from './spot/kind';
+import { markPrice } from './triggers/mark-price';
+import { TriggerIndex } from './triggers/trigger-index';
+import { withdrawalsKind } from './withdrawals/kind';
+
+export type { CoreEvents } from './events';
 
 interface Pending {
-  command: CoreCommand;
+  command: CoreCommandBase;
   resolve: (result: CommandResult) => void;
   reject: (error: unknown) => void;
 }
@@ -23,19 +29,9 @@ interface Applied {
   outcome: Outcome;
 }
 
-/** Events the core publishes after a batch is durable. */
-export interface CoreEvents {
-  /** the users whose balances changed, once per batch */
-  balances: [userIds: number[]];
-  /** the spot trades of the batch, in order */
-  trades: [trades: SpotTradeRecord[]];
-  /** spot orders created or changed by the batch (their final state) */
-  orders: [orders: SpotOrderState[]];
-  /** withdrawals opened or moved on by the batch (their final state) */
-  withdrawals: [withdrawals: WithdrawalState[]];
-}
-
 const MAX_BATCH = 1000;
+/** setTimeout's longest delay; a later deadline is re-armed when this one ends */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * `running` takes commands; `stopped` (shutdown) and `failed` refuse them. `failed` is final: a
@@ -46,21 +42,33 @@ export type CoreState = 'running' | 'stopped' | 'failed';
 
 /**
  * The single writer of money (ARCHITECTURE "The core"). Commands queue up and are applied one at a
- * time to the in-memory balances; each batch of applied commands is written in one transaction
- * (group commit) before any caller is answered or any event published. If the write fails, the
- * core reloads its state from the database and fails that batch: memory never holds what the
- * database does not. If the reload fails too, the core fails (crash-only): it refuses every queued
- * and later command and calls `onFatal`, whose owner ends the process.
+ * time to the in-memory balances and to the kind of state each names (`kinds.ts`); each batch of
+ * applied commands is written in one statement (group commit) before any caller is answered or any
+ * event published. If the write fails, the core reloads its state from the database and fails that
+ * batch: memory never holds what the database does not. If the reload fails too, the core fails
+ * (crash-only): it refuses every queued and later command and calls `onFatal`, whose owner ends
+ * the process.
+ *
+ * It also keeps time and prices for its kinds: deadlines fire as ordinary commands when due, and
+ * price triggers as ordinary commands when a pair's mark crosses their level, both rebuilt from
+ * the kinds' persisted state at every load.
  */
-export class Core {
+export class Core<Command extends CoreCommandBase = CoreCommand> {
   private readonly book = new BalanceBook();
-  readonly spot = new SpotMarkets();
-  readonly withdrawals = new WithdrawalBook();
+  private readonly states: KindState[];
+  private readonly routes = new Map<string, KindState>();
+  private readonly tables: CoreTable<unknown>[];
   private commandKeys = new Set<string>();
   private queue: Pending[] = [];
   private running = false;
   private current: CoreState = 'running';
+  private readonly deadlines = new DeadlineQueue();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly triggers = new Map<number, TriggerIndex<PriceTrigger>>();
+  private readonly marks = new Map<number, MarkPrice>();
   readonly events = new EventEmitter<CoreEvents>();
+  /** what modules may read: atoms and copies, never the state itself */
+  readonly read: CoreReadView;
 
   constructor(
     private readonly repository: CoreRepository,
@@ -69,18 +77,37 @@ export class Core {
     private readonly clock: () => Date = () => new Date(),
     /** told once when the core has failed; nothing more is applied in this process */
     private readonly onFatal: (error: unknown) => void = () => {},
-  ) {}
+    /** the kinds of state it owns; tests add their own to the registered ones */
+    kinds: readonly CoreKind[] = CORE_KINDS,
+  ) {
+    this.states = kinds.map((kind) => kind.create());
+    kinds.forEach((kind, index) => {
+      for (const commandKind of kind.commandKinds) {
+        if (this.routes.has(commandKind)) throw new Error(`two kinds of core state apply ${commandKind}`);
+        this.routes.set(commandKind, this.states[index] as KindState);
+      }
+    });
+    this.tables = kinds.flatMap((kind) => kind.tables);
+    const stateOf = <C extends CoreCommandBase, S extends KindState<C>>(wanted: CoreKind<C, S>): S => {
+      const index = kinds.indexOf(wanted as unknown as CoreKind);
+      if (index < 0) throw new Error(`the core needs the ${wanted.name} kind`);
+      return this.states[index] as S;
+    };
+    this.read = new CoreReadView(this.book, stateOf(spotKind), stateOf(withdrawalsKind), this.marks, clock);
+  }
 
   get state(): CoreState {
     return this.current;
   }
 
+  /** Loads the durable state; resolves once the deadlines already due have fired. */
   async start(): Promise<void> {
     await this.reload();
+    await this.runDueDeadlines();
   }
 
   /** Queues a command; resolves once it is durable, rejects with a Refusal if a rule refuses it. */
-  execute(command: CoreCommand): Promise<CommandResult> {
+  execute(command: Command): Promise<CommandResult> {
     if (this.current !== 'running') return Promise.reject(new Refusal('please retry'));
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
@@ -92,13 +119,21 @@ export class Core {
     });
   }
 
-  balance(key: BalanceKey): Balance {
-    return this.book.get(`${key.userId}:${key.currencyId}:${key.wallet}`);
+  /**
+   * Fires every deadline due by the core's clock, earliest first, as commands of the next batch;
+   * resolves when they are settled. The timer calls it; tests with a manual clock call it too.
+   */
+  async runDueDeadlines(): Promise<void> {
+    const due = this.current === 'running' ? this.deadlines.takeDue(this.clock().getTime()) : [];
+    const fired = due.map((deadline) => this.fire(deadline.command()));
+    this.armTimer();
+    await Promise.all(fired);
   }
 
   /** Waits for queued work, then refuses more (shutdown). */
   async stop(): Promise<void> {
     if (this.current === 'running') this.current = 'stopped';
+    this.disarmTimer();
     while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
   }
 
@@ -106,13 +141,24 @@ export class Core {
   private async reload(): Promise<void> {
     const balances = await this.repository.loadBalances();
     const commandKeys = await this.repository.loadCommandKeys();
-    const spot = await this.repository.loadSpotState();
-    const withdrawals = await this.repository.loadWithdrawals(this.clock());
+    const context: LoadContext = { now: this.clock(), feeAccount: await this.repository.loadFeeAccount() };
+    const loaded: unknown[] = [];
+    for (const state of this.states) loaded.push(await state.load(this.repository.db, context));
     this.book.clear();
     for (const [key, balance] of balances) this.book.set(key, balance);
     this.commandKeys = commandKeys;
-    this.spot.reset(spot);
-    this.withdrawals.reset(withdrawals, this.clock(), spot.feeAccount);
+    this.states.forEach((state, index) => state.reset(loaded[index], context));
+
+    // time and price triggers come back from the persisted state of each kind
+    this.deadlines.clear();
+    this.triggers.clear();
+    this.marks.clear();
+    for (const state of this.states) {
+      for (const deadline of state.deadlines?.() ?? []) this.deadlines.add(deadline);
+      for (const trigger of state.triggers?.() ?? []) this.indexOf(trigger.pairId).add(trigger);
+    }
+    this.armTimer();
+    this.moveMarks(new Set());
   }
 
   private async drain(): Promise<void> {
@@ -128,7 +174,7 @@ export class Core {
 
   private async runBatch(batch: Pending[]): Promise<void> {
     const applied: Applied[] = [];
-    const collector = new BatchCollector();
+    const collector = new BatchCollector(this.tables);
     let faulted = false;
     for (const pending of batch) {
       if (faulted) {
@@ -161,10 +207,81 @@ export class Core {
     }
     const users = collector.users();
     if (users.length > 0) this.events.emit('balances', users);
-    if (write.trades.length > 0) this.events.emit('trades', write.trades);
-    if (write.orders.length > 0) this.events.emit('orders', write.orders);
-    if (write.withdrawals.length > 0) this.events.emit('withdrawals', write.withdrawals);
-    if (!reloaded.ok) this.fail(reloaded.error);
+    for (const { table, rows } of write.tables) table.publish?.(this.events, rows);
+    if (!reloaded.ok) {
+      this.fail(reloaded.error);
+      return;
+    }
+    // a reload rebuilt the schedule and the triggers from the database, this batch's included
+    if (!faulted) this.schedule(collector);
+  }
+
+  /** What a durable batch scheduled, then the marks it moved: crossed triggers fire in the next batch. */
+  private schedule(collector: BatchCollector): void {
+    let added = false;
+    for (const deadline of collector.deadlines) added = this.deadlines.add(deadline) || added;
+    if (added) this.armTimer();
+    for (const key of collector.removedTriggers) {
+      for (const index of this.triggers.values()) if (index.remove(key)) break;
+    }
+    const triggered = new Set<number>();
+    for (const trigger of collector.triggers) {
+      this.indexOf(trigger.pairId).add(trigger);
+      triggered.add(trigger.pairId);
+    }
+    this.moveMarks(triggered);
+  }
+
+  /** Takes the kinds' moved mark inputs; fires the triggers each new mark (or each new trigger) crosses. */
+  private moveMarks(evaluate: Set<number>): void {
+    const at = this.clock();
+    for (const state of this.states) {
+      if (!state.takeMovedMarks) continue;
+      for (const inputs of state.takeMovedMarks()) {
+        const mark = markPrice(inputs);
+        if (mark === null) continue;
+        const previous = this.marks.get(inputs.pairId);
+        this.marks.set(inputs.pairId, { mark, inputs, at });
+        if (previous?.mark !== mark) evaluate.add(inputs.pairId);
+      }
+    }
+    for (const pairId of evaluate) {
+      const current = this.marks.get(pairId);
+      const index = this.triggers.get(pairId);
+      if (!current || !index || index.size === 0) continue;
+      for (const trigger of index.crossed(current.mark)) {
+        void this.fire(trigger.fire({ mark: current.mark, inputs: { ...current.inputs } as MarkInputs, at }));
+      }
+    }
+  }
+
+  private indexOf(pairId: number): TriggerIndex<PriceTrigger> {
+    let index = this.triggers.get(pairId);
+    if (!index) this.triggers.set(pairId, (index = new TriggerIndex()));
+    return index;
+  }
+
+  /** A command the core issues itself: a refusal means its subject moved on; a fault is reported. */
+  private async fire(command: CoreCommandBase): Promise<void> {
+    try {
+      await this.execute(command as Command);
+    } catch (error) {
+      if (!(error instanceof Refusal)) this.onFault(error);
+    }
+  }
+
+  private armTimer(): void {
+    this.disarmTimer();
+    const next = this.deadlines.nextDueAt();
+    if (next === undefined || this.current !== 'running') return;
+    const delay = Math.min(Math.max(0, next - this.clock().getTime()), MAX_TIMER_MS);
+    this.timer = setTimeout(() => void this.runDueDeadlines(), delay);
+    this.timer.unref();
+  }
+
+  private disarmTimer(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 
   private async reloadAfterFault(): Promise<{ ok: true } | { ok: false; error: unknown }> {
@@ -180,18 +297,21 @@ export class Core {
   /** Memory may no longer match the database: refuse everything queued and to come, then tell the owner. */
   private fail(error: unknown): void {
     this.current = 'failed';
+    this.disarmTimer();
     for (const pending of this.queue.splice(0)) pending.reject(new Refusal('please retry'));
     this.onFatal(error);
   }
 
-  private applyOne(command: CoreCommand, collector: BatchCollector): Outcome {
+  private applyOne(command: CoreCommandBase, collector: BatchCollector): Outcome {
     if (this.commandKeys.has(command.key) || collector.holds(command.key)) {
       return { ok: true, result: { applied: false, duplicate: true } };
     }
     const context = new CommandContext(this.book);
     let result: CommandResult;
     try {
-      result = applyCommand(command, context, { spot: this.spot, withdrawals: this.withdrawals, now: this.clock() });
+      const state = this.routes.get(command.kind);
+      if (!state) throw new Error(`no kind of core state applies ${command.kind}`);
+      result = state.apply(command, context, this.clock());
     } catch (error) {
       // a refusal or a fault: its staged changes are dropped, the rest of the batch goes on
       if (!(error instanceof Refusal)) this.onFault(error);

@@ -1,10 +1,8 @@
 import type { MessageKey, ReplyType } from '@tessera/protocol';
 
 /**
- * A business refusal: thrown by the core and the services when a request breaks a rule, before
- * anything changes. The message is a catalogue key (or `account locked, <time>`). It lives with
- * the core, which knows nothing of transports; the HTTP error handler turns it into HTTP 200 with
- * `{type, message}`.
+ * A business refusal: thrown by the core and by services, turned by the HTTP error handler into HTTP 200 with
+ * `{type, message}`. The message is a catalogue key (or `account locked, <time>`).
  */
 export class Refusal extends Error {
   constructor(

@@ -45,7 +45,7 @@ describeEachDatabase('operator adjustments and the audit', (kind) => {
     for (const amount of ['1e3', 'abc', '0.0000000000000000001', '']) expect((await credit({ ...base, amount })).status).toBe(400);
     expect((await credit({ ...base, amount: '0' })).status).toBe(400);
     expect((await credit({ ...base, wallet: 'savings', amount: '1' })).status).toBe(400);
-    expect(app.core.balance({ userId, currencyId: 3, wallet: 'change' }).available).toBe(1000n * 10n ** 18n);
+    expect(app.core.read.balance({ userId, currencyId: 3, wallet: 'change' }).available).toBe(1000n * 10n ** 18n);
   });
 
   it('pushes update_balance to the owner only', async () => {

@@ -69,7 +69,7 @@ describeEachDatabase('the core', (kind) => {
     to,
     amount: parseAmount(amount),
   });
-  const available = (userId: number, wallet: Wallet) => formatAmount(core.balance({ userId, currencyId: USDT, wallet }).available);
+  const available = (userId: number, wallet: Wallet) => formatAmount(core.read.balance({ userId, currencyId: USDT, wallet }).available);
   async function storedBalance(userId: number, wallet: Wallet): Promise<string> {
     const rows = await db.query<{ available: string }>(
       'select available::text from balances where user_id = $1 and currency_id = $2 and wallet = $3',
@@ -107,7 +107,7 @@ describeEachDatabase('the core', (kind) => {
     const restarted = new Core(new CoreRepository(db));
     await restarted.start();
     expect(await restarted.execute(grant)).toEqual({ applied: false, duplicate: true });
-    expect(formatAmount(restarted.balance({ userId: bob, currencyId: USDT, wallet: 'change' }).available)).toBe('50');
+    expect(formatAmount(restarted.read.balance({ userId: bob, currencyId: USDT, wallet: 'change' }).available)).toBe('50');
   });
 
   it('commits many concurrent commands in few transactions (group commit)', async () => {
@@ -131,7 +131,7 @@ describeEachDatabase('the core', (kind) => {
     for (const outcome of refused) expect((outcome as PromiseRejectedResult).reason).toMatchObject({ key: 'insufficient balance' });
     let total = 0n;
     for (const wallet of wallets) {
-      const balance = core.balance({ userId: bob, currencyId: USDT, wallet });
+      const balance = core.read.balance({ userId: bob, currencyId: USDT, wallet });
       expect(balance.available >= 0n).toBe(true);
       total += balance.available;
       expect(await storedBalance(bob, wallet)).toBe(formatAmount(balance.available));
@@ -157,7 +157,7 @@ describeEachDatabase('the core', (kind) => {
     await restarted.start();
     for (const userId of [alice, bob]) {
       for (const wallet of ['legal', 'change', 'lever', 'micro'] as Wallet[]) {
-        expect(restarted.balance({ userId, currencyId: USDT, wallet })).toEqual(core.balance({ userId, currencyId: USDT, wallet }));
+        expect(restarted.read.balance({ userId, currencyId: USDT, wallet })).toEqual(core.read.balance({ userId, currencyId: USDT, wallet }));
       }
     }
   });
@@ -176,7 +176,7 @@ describeEachDatabase('the core', (kind) => {
     const [row] = await db.query<{ id: number }>('select max(id) + 1000 as id from users');
     const ghost = row?.id ?? 0;
     await expect(core.execute(credit(ghost, '5'))).rejects.toMatchObject({ key: 'please retry' });
-    expect(core.balance({ userId: ghost, currencyId: USDT, wallet: 'change' }).available).toBe(0n);
+    expect(core.read.balance({ userId: ghost, currencyId: USDT, wallet: 'change' }).available).toBe(0n);
     expect(await db.query('select 1 from ledger_entries where user_id = $1', [ghost])).toHaveLength(0);
     await core.execute(credit(alice, '1'));
     expect((await runAudit(db)).ok).toBe(true);

@@ -54,7 +54,7 @@ describeEachDatabase('spot trading in the core', (kind) => {
     ...(price === undefined ? {} : { price: parseAmount(price) }),
   });
   const balance = (userId: number, currencyId: number) => {
-    const b = core.balance({ userId, currencyId, wallet: 'change' });
+    const b = core.read.balance({ userId, currencyId, wallet: 'change' });
     return { available: formatAmount(b.available), locked: formatAmount(b.locked) };
   };
   async function orderRow(id: number) {

@@ -35,15 +35,15 @@ describeEachDatabase('market makers', (kind) => {
       await runSimulator(app, 30);
       const funding = await app.db.query<{ n: number }>(`select count(*)::int as n from ledger_entries where reference = 'market maker funding'`);
       expect(funding[0]?.n).toBeGreaterThan(0);
-      const pairs = [...app.core.spot.pairs.values()];
+      const pairs = [...app.core.read.pairs()];
       const quoted = pairs.filter((pair) => {
-        const book = app.core.spot.book(pair.id);
-        return book?.bestBid() !== null && book?.bestAsk() !== null;
+        const depth = app.core.read.depth(pair.id, 1);
+        return depth.bids.length > 0 && depth.asks.length > 0;
       });
       expect(quoted.length).toBe(pairs.length);
       for (const pair of quoted) {
-        const book = app.core.spot.book(pair.id);
-        expect((book?.bestBid() ?? 0) < (book?.bestAsk() ?? 0)).toBe(true);
+        const depth = app.core.read.depth(pair.id, 1);
+        expect((depth.bids[0]?.price ?? 0n) < (depth.asks[0]?.price ?? 0n)).toBe(true);
       }
       const trades = await app.db.query<{ n: number }>('select count(*)::int as n from spot_trades');
       expect(trades[0]?.n).toBeGreaterThan(5);
@@ -66,12 +66,12 @@ describeEachDatabase('market makers', (kind) => {
 
       const makers = await first.db.query<{ id: number }>(`select id from users where kind = 'maker' order by id`);
       const quoter = makers[0]?.id ?? 0;
-      const before = first.core.spot.openOrdersOf(quoter).length;
+      const before = first.core.read.openOrders(quoter).length;
       expect(before).toBeGreaterThan(0);
       const restarted = new MarketMakerSimulator(first.core, new MarketMakerRepository(first.db), { seed: 7, intervalMs: 3_600_000, levels: 3 }, () => {});
       await restarted.start();
       restarted.stop();
-      expect(first.core.spot.openOrdersOf(quoter)).toHaveLength(0);
+      expect(first.core.read.openOrders(quoter)).toHaveLength(0);
     } finally {
       await first.close();
       await second.close();

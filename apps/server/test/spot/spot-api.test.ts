@@ -136,6 +136,6 @@ describeEachDatabase('spot API', (kind) => {
     expect(replies.filter((reply) => reply.message === 'insufficient balance')).toHaveLength(980);
     const deal = await api.post<Deal>('transaction/deal', BTC_USDT, { token: trader.token });
     expect(deal.body.message.user_legal).toBe('0.00000000');
-    expect(app.core.balance({ userId: trader.id, currencyId: 3, wallet: 'change' })).toEqual({ available: 0n, locked: parseAmount('1000') });
+    expect(app.core.read.balance({ userId: trader.id, currencyId: 3, wallet: 'change' })).toEqual({ available: 0n, locked: parseAmount('1000') });
   });
 });

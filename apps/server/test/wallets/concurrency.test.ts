@@ -35,8 +35,8 @@ describeEachDatabase('wallet concurrency', (kind) => {
     for (const reply of replies) expect(['ok', 'insufficient balance']).toContain(reply.body.type === 'ok' ? 'ok' : reply.body.message);
     const transfers = accepted.filter((item) => item.ok && item.transfer).length;
     const withdrawals = accepted.filter((item) => item.ok && !item.transfer).length;
-    const change = app.core.balance({ userId: user.id, currencyId: 3, wallet: 'change' });
-    const legal = app.core.balance({ userId: user.id, currencyId: 3, wallet: 'legal' });
+    const change = app.core.read.balance({ userId: user.id, currencyId: 3, wallet: 'change' });
+    const legal = app.core.read.balance({ userId: user.id, currencyId: 3, wallet: 'legal' });
     expect(change.available).toBeGreaterThanOrEqual(0n);
     expect(change.locked).toBe(parseAmount(String(15 * withdrawals)));
     expect(legal.available).toBe(parseAmount(String(10 * transfers)));

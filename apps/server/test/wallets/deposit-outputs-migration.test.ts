@@ -74,7 +74,7 @@ describeEachDatabase('deposits credited before output keying', (kind) => {
         payload: { network: 'trc20', address, currency_id: 3, tx_hash: HASH.toUpperCase(), amount: '5', output_index: outputIndex },
       })
     ).json<{ message: unknown }>().message;
-  const available = () => app.core.balance({ userId, currencyId: 3, wallet: 'change' }).available;
+  const available = () => app.core.read.balance({ userId, currencyId: 3, wallet: 'change' }).available;
 
   it('makes earlier deposits output 0, sent to the owner’s address for chain reports', async () => {
     const rows = await db.query<{ source: string; output_index: number; to_address: string }>(

@@ -39,7 +39,7 @@ describeEachDatabase('deposits', (kind) => {
   let other: { token: string; id: number };
   let operator: ReturnType<typeof operatorCall>;
 
-  const change = (userId: number, currencyId: number) => app.core.balance({ userId, currencyId, wallet: 'change' });
+  const change = (userId: number, currencyId: number) => app.core.read.balance({ userId, currencyId, wallet: 'change' });
   const company = async () =>
     (await api.get<{ company_eth_address: string; company_btc_address: string; company_trc20_address: string }>('money/rechange', {}, { token: user.token })).body
       .message;

@@ -43,7 +43,7 @@ describeEachDatabase('withdrawals', (kind) => {
   let user: { token: string; id: number };
   let operator: ReturnType<typeof operatorCall>;
   let feeAccount: number;
-  const usdt = (wallet: 'change' | 'micro' = 'change', userId = user.id) => app.core.balance({ userId, currencyId: 3, wallet });
+  const usdt = (wallet: 'change' | 'micro' = 'change', userId = user.id) => app.core.read.balance({ userId, currencyId: 3, wallet });
   const fund = (userId: number, amount: string, wallet: 'change' | 'micro' = 'change', currencyId = 3) =>
     app.core.execute({ kind: 'adjust', key: `fund:${userId}:${wallet}:${currencyId}:${amount}:${Math.random()}`, userId, currencyId, wallet, amount: parseAmount(amount), reason: 'deposit', reference: 'test' });
   const withdraw = (fields: Record<string, string | number>, token = user.token) =>
@@ -166,7 +166,7 @@ describeEachDatabase('withdrawals', (kind) => {
     });
 
     it('an approved withdrawal leaves on chain success, the fee to the fee account; a chain failure refunds', async () => {
-      const feeBefore = app.core.balance({ userId: feeAccount, currencyId: 3, wallet: 'change' }).available;
+      const feeBefore = app.core.read.balance({ userId: feeAccount, currencyId: 3, wallet: 'change' }).available;
       await withdraw({ number: '100', address: ETH_ADDRESS, active: '0' });
       const sent = await latest();
       expect(sent?.network).toBe('erc20');
@@ -175,7 +175,7 @@ describeEachDatabase('withdrawals', (kind) => {
       expect((await operator('POST', `/withdrawals/${sent?.id}/chain-success`, { tx_hash: 'nope' })).status).toBe(400);
       expect((await operator('POST', `/withdrawals/${sent?.id}/chain-success`, { tx_hash: CHAIN_HASH })).body).toEqual({ applied: true, status: 'success' });
       expect(usdt()).toEqual({ available: parseAmount('900'), locked: 0n });
-      expect(app.core.balance({ userId: feeAccount, currencyId: 3, wallet: 'change' }).available - feeBefore).toBe(parseAmount('1'));
+      expect(app.core.read.balance({ userId: feeAccount, currencyId: 3, wallet: 'change' }).available - feeBefore).toBe(parseAmount('1'));
       expect(await latest()).toMatchObject({ status: 3, tx_hash: CHAIN_HASH, received: '99.00000000' });
 
       await withdraw({ number: '20' });
@@ -263,7 +263,7 @@ describeEachDatabase('withdrawals', (kind) => {
       // a restart loads the open withdrawal with its recipient
       const restarted = new Core(new CoreRepository(app.db));
       await restarted.start();
-      expect(restarted.withdrawals.get(log[0]?.id ?? 0)?.recipientId).toBe(recipient.id);
+      expect(restarted.read.openWithdrawal(log[0]?.id ?? 0)?.recipientId).toBe(recipient.id);
 
       expect((await operator('POST', `/withdrawals/${log[0]?.id}/approve`, {})).body).toEqual({ applied: true, status: 'in_station' });
       // final: no chain step applies to it

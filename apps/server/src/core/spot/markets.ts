@@ -1,8 +1,12 @@
 import { OrderBook, type EngineEvent } from '@tessera/engine';
-import { refuse } from '../refusal';
+import type { Queryable } from '../../db/database';
 import type { Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
-import { feeOf, lotAtoms, notional, tickAtoms, toUnits, type SpotPair } from './pair';
+import type { CommandResult, KindState, LoadContext, MarkInputs } from '../kind';
+import { refuse } from '../refusal';
+import { lotAtoms, lotsToAtoms, tickAtoms, ticksToAtoms, toUnits } from '../units';
+import { feeOf, notional, type SpotPair } from './pair';
+import { loadSpotState, SPOT_ORDERS, SPOT_TRADES, type SpotStateRows } from './repository';
 import type { SpotOrderState, SpotSide, SpotTradeRecord } from './state';
 
 export interface PlaceSpotOrder {
@@ -17,11 +21,25 @@ export interface PlaceSpotOrder {
 /** How deep a market buy looks to price its budget: far beyond any real book's useful depth. */
 const MARKET_DEPTH_LEVELS = 5000;
 
+export interface SpotPlaceCommand extends PlaceSpotOrder {
+  kind: 'spot_place';
+  key: string;
+}
+
+export interface SpotCancelCommand {
+  kind: 'spot_cancel';
+  key: string;
+  userId: number;
+  orderId: number;
+}
+
+export type SpotCommand = SpotPlaceCommand | SpotCancelCommand;
+
 /**
  * The spot side of the core's state: one engine book per pair, the open orders, and the rules that
  * turn engine events into balance movements. Runs only inside the core's single writer.
  */
-export class SpotMarkets {
+export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
   readonly pairs = new Map<number, SpotPair>();
   private readonly books = new Map<number, OrderBook>();
   /** open orders; a finished order leaves this map */
@@ -33,12 +51,28 @@ export class SpotMarkets {
   private readonly changedBooks = new Set<number>();
   /** the account that collects trading fees */
   private feeAccount = 0;
+  /** each pair's last trade price, kept across restarts (an input of its mark price) */
+  private readonly lastTrades = new Map<number, Atoms>();
+  /** pairs whose mark inputs may have moved since the last `takeMovedMarks` */
+  private readonly movedMarks = new Set<number>();
 
-  reset(input: { pairs: SpotPair[]; openOrders: SpotOrderState[]; lastOrderId: number; lastTradeId: number; feeAccount: number }) {
+  load(db: Queryable): Promise<SpotStateRows> {
+    return loadSpotState(db);
+  }
+
+  apply(command: SpotCommand, context: CommandContext, now: Date): CommandResult {
+    if (command.kind === 'spot_place') return { applied: true, orderId: this.place(command, context, now).id };
+    this.cancel(command.userId, command.orderId, context, now);
+    return { applied: true, orderId: command.orderId };
+  }
+
+  reset(input: SpotStateRows, context: LoadContext) {
     this.pairs.clear();
     this.books.clear();
     this.open.clear();
-    this.feeAccount = input.feeAccount;
+    this.lastTrades.clear();
+    for (const [pairId, price] of input.lastTrades) this.lastTrades.set(pairId, price);
+    this.feeAccount = context.feeAccount;
     this.nextOrderId = input.lastOrderId + 1;
     this.nextTradeId = input.lastTradeId + 1;
     for (const pair of input.pairs) {
@@ -61,7 +95,30 @@ export class SpotMarkets {
       this.open.set(order.id, order);
     }
     this.events = [];
-    for (const pairId of this.pairs.keys()) this.changedBooks.add(pairId);
+    for (const pairId of this.pairs.keys()) {
+      this.changedBooks.add(pairId);
+      this.movedMarks.add(pairId);
+    }
+  }
+
+  /** A pair's mark inputs in atoms: best bid, best ask and last trade. */
+  markInputs(pairId: number): MarkInputs {
+    const pair = this.pairs.get(pairId);
+    const book = this.books.get(pairId);
+    const bid = book?.bestBid() ?? null;
+    const ask = book?.bestAsk() ?? null;
+    return {
+      pairId,
+      bestBid: pair && bid !== null ? ticksToAtoms(pair, bid) : null,
+      bestAsk: pair && ask !== null ? ticksToAtoms(pair, ask) : null,
+      lastTrade: this.lastTrades.get(pairId) ?? null,
+    };
+  }
+
+  *takeMovedMarks(): Iterable<MarkInputs> {
+    const moved = [...this.movedMarks];
+    this.movedMarks.clear();
+    for (const pairId of moved) yield this.markInputs(pairId);
   }
 
   book(pairId: number): OrderBook | undefined {
@@ -183,7 +240,7 @@ export class SpotMarkets {
     let cost = 0n;
     for (const level of book.depth(MARKET_DEPTH_LEVELS).asks) {
       const take = Math.min(remaining, level.qty);
-      cost += notional(BigInt(level.price) * tickAtoms(pair), BigInt(take) * lotAtoms(pair));
+      cost += notional(ticksToAtoms(pair, level.price), lotsToAtoms(pair, take));
       remaining -= take;
       if (remaining === 0) break;
     }
@@ -192,15 +249,18 @@ export class SpotMarkets {
 
   /** Turns the engine's events of one command into balance movements, order changes and trades. */
   private settle(pair: SpotPair, context: CommandContext, now: Date, taker: SpotOrderState): void {
-    context.orders.set(taker.id, taker);
+    context.stage(SPOT_ORDERS, taker);
     for (const event of this.events) {
       if (event.type === 'trade') this.settleTrade(pair, event.price, event.qty, event.takerId, event.makerId, context, now);
       else if (event.type === 'cancelled') this.release(pair, event.orderId, context, now);
-      if (event.type === 'trade' || event.type === 'cancelled' || event.type === 'accepted') this.changedBooks.add(pair.id);
+      if (event.type === 'trade' || event.type === 'cancelled' || event.type === 'accepted') {
+        this.changedBooks.add(pair.id);
+        this.movedMarks.add(pair.id);
+      }
     }
     this.events = [];
     // a market order never rests: whatever it did not fill was cancelled by the engine
-    for (const order of context.orders.values()) {
+    for (const order of context.staging(SPOT_ORDERS)) {
       if (order.status !== 'open') this.open.delete(order.id);
     }
   }
@@ -211,8 +271,8 @@ export class SpotMarkets {
     if (!taker || !maker) throw new Error(`trade between unknown orders ${takerId} and ${makerId}`);
     const buy = taker.side === 'buy' ? taker : maker;
     const sell = taker.side === 'sell' ? taker : maker;
-    const price = BigInt(ticks) * tickAtoms(pair);
-    const quantity = BigInt(lots) * lotAtoms(pair);
+    const price = ticksToAtoms(pair, ticks);
+    const quantity = lotsToAtoms(pair, lots);
     const quote = notional(price, quantity);
     const buyerRate = buy === taker ? pair.takerFee : pair.makerFee;
     const sellerRate = sell === taker ? pair.takerFee : pair.makerFee;
@@ -238,7 +298,7 @@ export class SpotMarkets {
       order.filledQuote += quote;
       order.updatedAt = now;
       if (order.filled === order.quantity) order.status = 'filled';
-      context.orders.set(order.id, order);
+      context.stage(SPOT_ORDERS, order);
     }
     const trade: SpotTradeRecord = {
       id: this.nextTradeId,
@@ -255,7 +315,8 @@ export class SpotMarkets {
       createdAt: now,
     };
     this.nextTradeId += 1;
-    context.trades.push(trade);
+    this.lastTrades.set(pair.id, price);
+    context.stage(SPOT_TRADES, trade);
     // a filled limit buy may still hold the price-improvement residue of earlier fills: none, by
     // construction (each fill releases exactly its own hold), so a filled order holds nothing
     if (buy.status === 'filled' && buy.locked !== 0n) this.release(pair, buy.id, context, now);
@@ -279,6 +340,6 @@ export class SpotMarkets {
     }
     if (order.status === 'open') order.status = order.filled === order.quantity ? 'filled' : 'cancelled';
     order.updatedAt = now;
-    context.orders.set(order.id, order);
+    context.stage(SPOT_ORDERS, order);
   }
 }

@@ -1,6 +1,6 @@
 import { parseAmount, SCALE, type Atoms } from '../amount';
 
-/** A spot pair as the core trades it: decimals turn into the engine's integer ticks and lots here. */
+/** A spot pair as the core trades it; its precisions give its ticks and lots (`core/units.ts`). */
 export interface SpotPair {
   id: number;
   currencyId: number;
@@ -11,23 +11,6 @@ export interface SpotPair {
   makerFee: Atoms;
   takerFee: Atoms;
   enabled: boolean;
-}
-
-const pow10 = (n: number) => 10n ** BigInt(n);
-
-/** Atoms per tick (price) and per lot (quantity) of a pair. */
-export function tickAtoms(pair: SpotPair): Atoms {
-  return pow10(SCALE - pair.pricePrecision);
-}
-export function lotAtoms(pair: SpotPair): Atoms {
-  return pow10(SCALE - pair.quantityPrecision);
-}
-
-/** Atoms → whole ticks or lots; undefined when the amount has more decimals than the pair allows. */
-export function toUnits(atoms: Atoms, unit: Atoms): number | undefined {
-  if (atoms % unit !== 0n) return undefined;
-  const units = atoms / unit;
-  return units <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(units) : undefined;
 }
 
 /** price × quantity in quote atoms, exact. */

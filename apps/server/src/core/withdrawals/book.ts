@@ -1,6 +1,9 @@
-import { refuse } from '../refusal';
+import type { Queryable } from '../../db/database';
 import type { Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
+import type { CommandResult, KindState, LoadContext } from '../kind';
+import { refuse } from '../refusal';
+import { loadWithdrawals, WITHDRAWALS } from './repository';
 import { isFinal, shanghaiDay, type WithdrawalState, type WithdrawalStatus } from './state';
 
 /** What an application names: the withdrawal's fields, and the limit it must stay within. */
@@ -17,6 +20,20 @@ export interface ReviewWithdrawal {
   txHash?: string;
   note?: string;
 }
+
+/** Freezes a withdrawal's amount and opens it for review. */
+export interface WithdrawApplyCommand extends ApplyWithdrawal {
+  kind: 'withdraw_apply';
+  key: string;
+}
+
+/** An operator's (or the chain's) decision on an open withdrawal. */
+export interface WithdrawReviewCommand extends ReviewWithdrawal {
+  kind: 'withdraw_review';
+  key: string;
+}
+
+export type WithdrawalCommand = WithdrawApplyCommand | WithdrawReviewCommand;
 
 export interface WithdrawalBookRows {
   open: WithdrawalState[];
@@ -46,7 +63,7 @@ function stepOf(withdrawal: WithdrawalState, decision: WithdrawalDecision): { fr
  * wallet) and today's totals for the daily limit. Only the core changes them, so two
  * applications can never both pass a limit or spend one balance.
  */
-export class WithdrawalBook {
+export class WithdrawalBook implements KindState<WithdrawalCommand, WithdrawalBookRows> {
   private readonly open = new Map<number, WithdrawalState>();
   private readonly used = new Map<string, Atoms>();
   private day = 0;
@@ -54,14 +71,23 @@ export class WithdrawalBook {
   /** the account that collects withdrawal fees (the one that collects trading fees) */
   private feeAccount = 0;
 
-  reset(rows: WithdrawalBookRows, now: Date, feeAccount: number): void {
-    this.feeAccount = feeAccount;
+  load(db: Queryable, context: LoadContext): Promise<WithdrawalBookRows> {
+    return loadWithdrawals(db, context.now);
+  }
+
+  reset(rows: WithdrawalBookRows, context: LoadContext): void {
+    this.feeAccount = context.feeAccount;
     this.open.clear();
     this.used.clear();
-    this.day = shanghaiDay(now);
+    this.day = shanghaiDay(context.now);
     for (const withdrawal of rows.open) this.open.set(withdrawal.id, withdrawal);
     for (const row of rows.today) this.used.set(`${row.userId}:${row.currencyId}`, row.amount);
     this.lastId = rows.lastId;
+  }
+
+  apply(command: WithdrawalCommand, context: CommandContext, now: Date): CommandResult {
+    const withdrawal = command.kind === 'withdraw_apply' ? this.openWithdrawal(command, context, now) : this.review(command, context, now);
+    return { applied: true, withdrawalId: withdrawal.id };
   }
 
   get(id: number): WithdrawalState | undefined {
@@ -74,7 +100,7 @@ export class WithdrawalBook {
   }
 
   /** Freezes the amount and opens the withdrawal in state `applying`. */
-  apply(input: ApplyWithdrawal, context: CommandContext, now: Date): WithdrawalState {
+  private openWithdrawal(input: ApplyWithdrawal, context: CommandContext, now: Date): WithdrawalState {
     if (input.amount <= 0n) refuse('amount must be greater than zero');
     if (input.fee < 0n || input.fee >= input.amount) refuse('minimum amount not met');
     const used = this.usedToday(input.userId, input.currencyId, now);
@@ -87,12 +113,12 @@ export class WithdrawalBook {
     const withdrawal: WithdrawalState = { id, ...input, status: 'applying', txHash: '', note: '', createdAt: now, updatedAt: now };
     this.open.set(id, withdrawal);
     this.used.set(`${input.userId}:${input.currencyId}`, used + input.amount);
-    context.withdrawals.set(id, withdrawal);
+    context.stage(WITHDRAWALS, withdrawal);
     return withdrawal;
   }
 
   /** Moves a withdrawal one step; a rejection or a chain failure refunds exactly what was frozen. */
-  review(input: ReviewWithdrawal, context: CommandContext, now: Date): WithdrawalState {
+  private review(input: ReviewWithdrawal, context: CommandContext, now: Date): WithdrawalState {
     const current = this.open.get(input.withdrawalId);
     if (!current) refuse('order already handled');
     const step = stepOf(current, input.decision);
@@ -121,7 +147,7 @@ export class WithdrawalBook {
     if (isFinal(next.status)) this.open.delete(next.id);
     else this.open.set(next.id, next);
     if (next.status === 'rejected' || next.status === 'failed') this.release(next, now);
-    context.withdrawals.set(next.id, next);
+    context.stage(WITHDRAWALS, next);
     return next;
   }
 

@@ -47,7 +47,7 @@ export class LedgerAdminService {
     if (result.applied) {
       await this.operators.recordAction(operatorId, 'ledger.adjust', userId, { ...input, amount: formatAmount(amount), key });
     }
-    const balance = this.core.balance({ userId, currencyId: input.currency_id, wallet: input.wallet });
+    const balance = this.core.read.balance({ userId, currencyId: input.currency_id, wallet: input.wallet });
     return { applied: result.applied, available: formatAmount(balance.available), locked: formatAmount(balance.locked) };
   }
 

@@ -59,7 +59,7 @@ export class DemoFunds {
     const day = shanghaiDay(this.clock());
     let toppedUp = 0;
     for (const { wallet, amount } of DEMO_GRANT) {
-      const available = this.core.balance({ userId: guestId, currencyId: usdt, wallet }).available;
+      const available = this.core.read.balance({ userId: guestId, currencyId: usdt, wallet }).available;
       if (available >= GUEST_TOP_UP_BELOW) continue;
       const missing = parseAmount(amount) - available;
       if (await this.adjust(`demo-funds:v1:top-up:${guestId}:${usdt}:${wallet}:${day}`, guestId, usdt, wallet, missing)) toppedUp += 1;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Refusal } from '../../core/refusal';
 import { parseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
-import { lotAtoms, tickAtoms, type SpotPair } from '../../core/spot/pair';
+import type { SpotPair } from '../../core/spot/pair';
+import { lotAtoms, tickAtoms } from '../../core/units';
 import type { MakerPairRow, MarketMakerRepository } from './repository';
 import { SeededRandom } from './random';
 
@@ -58,7 +59,7 @@ export class MarketMakerSimulator {
     if (accounts.length === 0) await this.fund();
     // quotes left by an earlier run are stale: take them down before quoting afresh
     for (const maker of this.makers) {
-      for (const order of this.core.spot.openOrdersOf(maker)) {
+      for (const order of this.core.read.openOrders(maker)) {
         await this.core.execute({ kind: 'spot_cancel', key: `maker-cancel:${this.runId}:${order.id}`, userId: maker, orderId: order.id }).catch(ignoreRefusal);
       }
     }
@@ -112,14 +113,13 @@ export class MarketMakerSimulator {
   }
 
   private pairOf(row: MakerPairRow): SpotPair | undefined {
-    return this.core.spot.pairs.get(row.pair_id);
+    return this.core.read.pair(row.pair_id);
   }
 
   /** The mid walks from the last trade (or the reference price) by a few basis points. */
   private nextMid(row: MakerPairRow, pair: SpotPair): Atoms {
-    const book = this.core.spot.book(pair.id);
-    const last = book?.lastTradePrice;
-    const previous = this.mids.get(pair.id) ?? (last ? BigInt(last) * tickAtoms(pair) : parseAmount(row.usdt_price));
+    const last = this.core.read.lastPrice(pair.id);
+    const previous = this.mids.get(pair.id) ?? (last ? last : parseAmount(row.usdt_price));
     const drift = BigInt(this.random.int(-15, 15));
     const mid = (previous * (BASIS + drift)) / BASIS;
     this.mids.set(pair.id, mid);
@@ -131,7 +131,7 @@ export class MarketMakerSimulator {
     const quoter = this.makers[0];
     if (!pair || quoter === undefined) return;
     for (const orderId of this.quotes.get(pair.id) ?? []) {
-      if (this.core.spot.order(orderId)) {
+      if (this.core.read.isOrderOpen(orderId)) {
         await this.core.execute({ kind: 'spot_cancel', key: `maker-cancel:${this.runId}:${orderId}`, userId: quoter, orderId }).catch(ignoreRefusal);
       }
     }

@@ -1,4 +1,5 @@
 import { parseAmount, SCALE } from '../../core/amount';
+import { tickAtoms } from '../../core/units';
 import { bucketStart, CANDLE_PERIODS, nextBucketStart, nominalLength, type CandlePeriod } from './resolutions';
 
 /**
@@ -170,8 +171,8 @@ function walk(pair: SeedPair, minutes: number): Bars {
   const normal = () => BigInt(draw());
   const absNormal = () => BigInt(Math.abs(draw()));
   const referenceAtoms = parseAmount(pair.referencePrice);
-  const tickAtoms = 10n ** BigInt(SCALE - pair.pricePrecision);
-  const referenceTicks = referenceAtoms / tickAtoms > 0n ? referenceAtoms / tickAtoms : 1n;
+  const tick = tickAtoms(pair);
+  const referenceTicks = referenceAtoms / tick > 0n ? referenceAtoms / tick : 1n;
   // a minute's σ in billionths
   const sigmaPpb = (profile.volatilityPpm * MILLION) / SQRT_MINUTES_PER_DAY_MILLI;
   // lots a minute on average: the day's turnover at the reference price, over 1,440 minutes

@@ -2,8 +2,9 @@ import { floorDecimal } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
 import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
+import type { DepthLevel } from '../../core/read-view';
 import { newCommandKey } from '../../core/command-key';
-import { notional, tickAtoms, lotAtoms, type SpotPair } from '../../core/spot/pair';
+import { notional, type SpotPair } from '../../core/spot/pair';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import type { SpotRepository } from './repository';
@@ -29,7 +30,7 @@ export class SpotService {
   ) {}
 
   pairOf(currencyId: number, legalId: number): SpotPair {
-    for (const pair of this.core.spot.pairs.values()) {
+    for (const pair of this.core.read.pairs()) {
       if (pair.currencyId === currencyId && pair.legalId === legalId) return pair;
     }
     refuse('pair not found');
@@ -74,7 +75,7 @@ export class SpotService {
       this.currencyNames(),
     ]);
     const list = rows.map((row) => {
-      const pair = this.core.spot.pairs.get(row.pair_id);
+      const pair = this.core.read.pair(row.pair_id);
       const quantity = parseAmount(row.quantity);
       const filled = parseAmount(row.filled);
       return {
@@ -101,7 +102,7 @@ export class SpotService {
       this.currencyNames(),
     ]);
     const list = rows.map((row) => {
-      const pair = this.core.spot.pairs.get(row.pair_id);
+      const pair = this.core.read.pair(row.pair_id);
       const bought = row.buyer_id === userId;
       const taker = (row.taker_side === 'buy') === bought;
       return {
@@ -124,16 +125,14 @@ export class SpotService {
   /** transaction/deal: the book, the last price and the caller's spot balances of the pair. */
   async deal(userId: number | undefined, currencyId: number, legalId: number) {
     const pair = this.pairOf(currencyId, legalId);
-    const book = this.core.spot.book(pair.id);
-    const depth = book?.depth(BOOK_LEVELS) ?? { bids: [], asks: [] };
-    const entry = (level: { price: number; qty: number }) => {
-      const price = BigInt(level.price) * tickAtoms(pair);
-      const quantity = BigInt(level.qty) * lotAtoms(pair);
-      return { price: priceText(pair, price), number: quantityText(pair, quantity), sum: formatAmount(notional(price, quantity)) };
-    };
-    const last = book?.lastTradePrice ?? null;
-    const lastPrice = last === null ? 0n : BigInt(last) * tickAtoms(pair);
-    const balance = (id: number) => (userId === undefined ? 0n : this.core.balance({ userId, currencyId: id, wallet: 'change' }).available);
+    const depth = this.core.read.depth(pair.id, BOOK_LEVELS);
+    const entry = ({ price, quantity }: DepthLevel) => ({
+      price: priceText(pair, price),
+      number: quantityText(pair, quantity),
+      sum: formatAmount(notional(price, quantity)),
+    });
+    const lastPrice = this.core.read.lastPrice(pair.id) ?? 0n;
+    const balance = (id: number) => (userId === undefined ? 0n : this.core.read.balance({ userId, currencyId: id, wallet: 'change' }).available);
     return {
       in: depth.bids.map(entry),
       out: depth.asks.map(entry),
@@ -146,7 +145,7 @@ export class SpotService {
 
   private pairIdsOf(currencyId: number | undefined): number[] | null {
     if (!currencyId) return null;
-    return [...this.core.spot.pairs.values()].filter((pair) => pair.currencyId === currencyId).map((pair) => pair.id);
+    return [...this.core.read.pairs()].filter((pair) => pair.currencyId === currencyId).map((pair) => pair.id);
   }
 }
 

@@ -1,6 +1,6 @@
 import { formatAmount } from '../../core/amount';
 import type { Core } from '../../core/core';
-import { lotAtoms, tickAtoms } from '../../core/spot/pair';
+import type { DepthLevel } from '../../core/read-view';
 import type { DepthSnapshot, TradeFeed, TradeTick } from '../market/trade-feed';
 
 /** The core's durable trades and live books, as market data consumes them. */
@@ -11,7 +11,7 @@ export class CoreTradeFeed implements TradeFeed {
     this.core.events.on('trades', (trades) => {
       const ticks: TradeTick[] = [];
       for (const trade of trades) {
-        const pair = this.core.spot.pairs.get(trade.pairId);
+        const pair = this.core.read.pair(trade.pairId);
         if (!pair) continue;
         ticks.push({
           tradeId: trade.id,
@@ -29,18 +29,12 @@ export class CoreTradeFeed implements TradeFeed {
   }
 
   depth(pairId: number, levels: number): DepthSnapshot {
-    const pair = this.core.spot.pairs.get(pairId);
-    const book = this.core.spot.book(pairId);
-    if (!pair || !book) return { pairId, bids: [], asks: [] };
-    const depth = book.depth(levels);
-    const level = (entry: { price: number; qty: number }): [string, string] => [
-      formatAmount(BigInt(entry.price) * tickAtoms(pair)),
-      formatAmount(BigInt(entry.qty) * lotAtoms(pair)),
-    ];
+    const depth = this.core.read.depth(pairId, levels);
+    const level = (entry: DepthLevel): [string, string] => [formatAmount(entry.price), formatAmount(entry.quantity)];
     return { pairId, bids: depth.bids.map(level), asks: depth.asks.map(level) };
   }
 
   takeChangedBooks(): number[] {
-    return this.core.spot.takeChangedBooks();
+    return this.core.read.takeChangedBooks();
   }
 }

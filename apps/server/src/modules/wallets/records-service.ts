@@ -60,7 +60,7 @@ export class WalletRecordsService {
     if (!currencyId || !isWallet(wallet)) refuse('parameter error');
     const currency = await this.wallets.currency(currencyId);
     if (!currency) refuse('currency not found');
-    const balance = this.core.balance({ userId, currencyId, wallet });
+    const balance = this.core.read.balance({ userId, currencyId, wallet });
     const price = this.usdtPrice(currency);
     const cny = notional(notional(balance.available + balance.locked, price), this.usdtCnyRate());
     return {

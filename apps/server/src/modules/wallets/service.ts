@@ -2,7 +2,7 @@ import { refuse } from '../../core/refusal';
 import { hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { newCommandKey } from '../../core/command-key';
-import { notional, tickAtoms } from '../../core/spot/pair';
+import { notional } from '../../core/spot/pair';
 import { isWallet, WALLETS, type Wallet } from '../../core/wallets';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
@@ -41,10 +41,10 @@ export class WalletService {
   /** The last trade of the currency against USDT, else its reference price. */
   usdtPrice(currency: WalletCurrencyRow): Atoms {
     if (currency.id === USDT) return parseAmount('1');
-    for (const pair of this.core.spot.pairs.values()) {
+    for (const pair of this.core.read.pairs()) {
       if (pair.currencyId !== currency.id || pair.legalId !== USDT) continue;
-      const last = this.core.spot.book(pair.id)?.lastTradePrice;
-      if (last) return BigInt(last) * tickAtoms(pair);
+      const last = this.core.read.lastPrice(pair.id);
+      if (last) return last;
     }
     return parseAmount(currency.usdt_price);
   }
@@ -53,7 +53,7 @@ export class WalletService {
     const [currencies, open] = await Promise.all([this.wallets.currencies(), this.depositsOpen()]);
     const items = currencies.map((currency) => {
       const balances = Object.fromEntries(
-        WALLETS.map((wallet) => [wallet, this.core.balance({ userId, currencyId: currency.id, wallet })]),
+        WALLETS.map((wallet) => [wallet, this.core.read.balance({ userId, currencyId: currency.id, wallet })]),
       ) as Record<Wallet, { available: Atoms; locked: Atoms }>;
       return { currency, balances, price: this.usdtPrice(currency) };
     });

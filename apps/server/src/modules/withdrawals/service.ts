@@ -64,8 +64,8 @@ export class WithdrawalService {
   async info(userId: number, currencyId: number | undefined, type: string | undefined) {
     const currency = await this.withdrawable(currencyId);
     const wallet = walletOf(currency, type);
-    const balance = this.core.balance({ userId, currencyId: currency.id, wallet });
-    const used = this.core.withdrawals.usedToday(userId, currency.id, this.clock());
+    const balance = this.core.read.balance({ userId, currencyId: currency.id, wallet });
+    const used = this.core.read.withdrawnToday(userId, currency.id);
     const saved = await this.withdrawals.savedAddresses(userId, currency.id);
     return {
       name: currency.name,

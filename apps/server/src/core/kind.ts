@@ -1,0 +1,117 @@
+import type { Queryable } from '../db/database';
+import type { Atoms } from './amount';
+import type { CommandContext } from './command-context';
+import type { CoreEventEmitter } from './events';
+
+/**
+ * A kind of core state (spot books, withdrawals; next: lever positions, second contracts, c2c
+ * escrow, acceptor deals, subscriptions). It lives in a folder of its own under `core/`, and
+ * registering it is one line in `core/kinds.ts`. `docs/core-state.md` walks through adding one.
+ */
+export interface CoreKind<Command extends CoreCommandBase = CoreCommandBase, State extends KindState<Command> = KindState<Command>> {
+  readonly name: string;
+  /** the command kinds it applies: the core routes each command to its kind by `command.kind` */
+  readonly commandKinds: readonly Command['kind'][];
+  /** the tables its commands stage rows for, in the order the batch statement writes them */
+  readonly tables: readonly CoreTable<unknown>[];
+  /**
+   * The audit's orphan checks of its tables (they carry no foreign keys, decision 0007): each a
+   * `select '<table>' as table_name, count(*)::int as rows from <table> where <names a missing user, currency or pair>`.
+   */
+  readonly orphanChecks: readonly string[];
+  /** an empty state; the core loads it before the first command and after a failed batch write */
+  create(): State;
+}
+
+/** Every command names its kind and an idempotency key: applied twice, it changes nothing the second time. */
+export interface CoreCommandBase {
+  kind: string;
+  key: string;
+}
+
+export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number } | { applied: false; duplicate: true };
+
+/** What every kind may read while loading: the clock, and accounts the core knows. */
+export interface LoadContext {
+  now: Date;
+  /** the account that collects fees */
+  feeAccount: number;
+}
+
+/** One kind's state, owned by the core and changed only by its commands. */
+export interface KindState<Command extends CoreCommandBase = CoreCommandBase, Loaded = unknown> {
+  /** Reads its durable state; changes nothing in memory (a reload loads every kind before swapping any in). */
+  load(db: Queryable, context: LoadContext): Promise<Loaded>;
+  /** Replaces its memory with what `load` read. */
+  reset(loaded: Loaded, context: LoadContext): void;
+  /**
+   * Applies one command, or throws a `Refusal` before changing anything. Rows for the batch go
+   * through `context.stage`, balance changes through `context.move`: both are dropped if the
+   * command is refused.
+   */
+  apply(command: Command, context: CommandContext, now: Date): CommandResult;
+  /** Its pending deadlines, from its loaded state: the core rebuilds its schedule from them at every load. */
+  deadlines?(): Iterable<Deadline>;
+  /** Its live price triggers, from its loaded state: rebuilt at every load. */
+  triggers?(): Iterable<PriceTrigger>;
+  /** The pairs whose mark inputs moved since the last call, and their inputs (a kind that owns books). */
+  takeMovedMarks?(): Iterable<MarkInputs>;
+}
+
+/**
+ * A row type the batch writes. With `key`, rows staged twice in a batch are written once, in their
+ * final state; without, every row is written, in order.
+ */
+export interface CoreTable<Row> {
+  readonly name: string;
+  key?(row: Row): number | string;
+  /** the copy written and published, for rows the state goes on changing in place */
+  snapshot?(row: Row): Row;
+  /**
+   * Its part of the batch statement: one data-modifying statement reading its rows from
+   * `source(values, columns)` (a `json_to_recordset` of one JSON parameter).
+   */
+  statement(source: (values: object[], columns: string) => string, rows: readonly Row[]): string;
+  /** tells listeners once the batch is durable */
+  publish?(events: CoreEventEmitter, rows: Row[]): void;
+}
+
+/**
+ * A due time. When it comes, the core applies `command()` like any other command, through the
+ * batch. `key` is that command's idempotency key (`deadline:<kind>:<id>`): once the command is
+ * durable it never applies again, across restarts.
+ */
+export interface Deadline {
+  key: string;
+  /** epoch milliseconds */
+  dueAt: number;
+  command(): CoreCommandBase;
+}
+
+/** The inputs of a pair's mark price, in atoms; null when the book has no such price. */
+export interface MarkInputs {
+  pairId: number;
+  bestBid: Atoms | null;
+  bestAsk: Atoms | null;
+  lastTrade: Atoms | null;
+}
+
+/** What a trigger's firing records: the mark that crossed its level and what it was made of. */
+export interface TriggerFiring {
+  mark: Atoms;
+  inputs: MarkInputs;
+  at: Date;
+}
+
+/**
+ * Fires once when the pair's mark reaches its level: `rise` when the mark is ≥ level, `fall` when
+ * it is ≤ level. Firing applies `fire(firing)` through the batch; `key` names the trigger (and is
+ * the fired command's idempotency key).
+ */
+export interface PriceTrigger {
+  key: string;
+  pairId: number;
+  direction: 'rise' | 'fall';
+  level: Atoms;
+  fire(firing: TriggerFiring): CoreCommandBase;
+}

@@ -1,0 +1,97 @@
+import type { Atoms } from './amount';
+import type { Balance, BalanceBook, BalanceKey } from './balance-book';
+import { keyOf } from './balance-book';
+import type { MarkInputs } from './kind';
+import type { SpotMarkets } from './spot/markets';
+import type { SpotPair } from './spot/pair';
+import type { SpotOrderState } from './spot/state';
+import { lotsToAtoms, ticksToAtoms } from './units';
+import type { WithdrawalBook } from './withdrawals/book';
+import type { WithdrawalState } from './withdrawals/state';
+
+export interface DepthLevel {
+  price: Atoms;
+  quantity: Atoms;
+}
+
+/** A pair's mark price, what it was made of, and when it was set. */
+export interface MarkPrice {
+  mark: Atoms;
+  inputs: MarkInputs;
+  at: Date;
+}
+
+/**
+ * What the rest of the server may read of the core's state: amounts in atoms, copies of records.
+ * Nothing here changes money; every change goes through `Core.execute`.
+ */
+export class CoreReadView {
+  constructor(
+    private readonly book: BalanceBook,
+    private readonly spot: SpotMarkets,
+    private readonly withdrawals: WithdrawalBook,
+    private readonly marks: ReadonlyMap<number, MarkPrice>,
+    private readonly clock: () => Date,
+  ) {}
+
+  balance(key: BalanceKey): Balance {
+    return this.book.get(keyOf(key));
+  }
+
+  /** The spot pairs the core trades (fixed between loads). */
+  pairs(): IterableIterator<Readonly<SpotPair>> {
+    return this.spot.pairs.values();
+  }
+
+  pair(pairId: number): Readonly<SpotPair> | undefined {
+    return this.spot.pairs.get(pairId);
+  }
+
+  /** The best `levels` price levels of each side, best first; empty sides for an unknown pair. */
+  depth(pairId: number, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
+    const pair = this.spot.pairs.get(pairId);
+    const book = this.spot.book(pairId);
+    if (!pair || !book) return { bids: [], asks: [] };
+    const depth = book.depth(levels);
+    const level = (entry: { price: number; qty: number }): DepthLevel => ({ price: ticksToAtoms(pair, entry.price), quantity: lotsToAtoms(pair, entry.qty) });
+    return { bids: depth.bids.map(level), asks: depth.asks.map(level) };
+  }
+
+  /** The price of the pair's last trade since this process started, or null. */
+  lastPrice(pairId: number): Atoms | null {
+    const pair = this.spot.pairs.get(pairId);
+    const last = this.spot.book(pairId)?.lastTradePrice ?? null;
+    return pair && last !== null ? ticksToAtoms(pair, last) : null;
+  }
+
+  /** The pair's mark price (decision 0009), or undefined before its first trade. */
+  markPrice(pairId: number): MarkPrice | undefined {
+    const mark = this.marks.get(pairId);
+    return mark && { ...mark, inputs: { ...mark.inputs } };
+  }
+
+  /** Copies of a user's open spot orders. */
+  openOrders(userId: number): SpotOrderState[] {
+    return this.spot.openOrdersOf(userId).map((order) => ({ ...order }));
+  }
+
+  isOrderOpen(orderId: number): boolean {
+    return this.spot.order(orderId) !== undefined;
+  }
+
+  /** A copy of an open withdrawal (applying or approved), or undefined. */
+  openWithdrawal(withdrawalId: number): WithdrawalState | undefined {
+    const withdrawal = this.withdrawals.get(withdrawalId);
+    return withdrawal && { ...withdrawal };
+  }
+
+  /** What the user applied to withdraw of the currency today (Shanghai), for the daily limit. */
+  withdrawnToday(userId: number, currencyId: number): Atoms {
+    return this.withdrawals.usedToday(userId, currencyId, this.clock());
+  }
+
+  /** The pairs whose book changed since the last call (market data's one cursor). */
+  takeChangedBooks(): number[] {
+    return this.spot.takeChangedBooks();
+  }
+}
