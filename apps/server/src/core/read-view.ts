@@ -89,9 +89,4 @@ export class CoreReadView {
   withdrawnToday(userId: number, currencyId: number): Atoms {
     return this.withdrawals.usedToday(userId, currencyId, this.clock());
   }
-
-  /** The pairs whose book changed since the last call (market data's one cursor). */
-  takeChangedBooks(): number[] {
-    return this.spot.takeChangedBooks();
-  }
 }

@@ -47,8 +47,6 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
   private events: EngineEvent[] = [];
   private nextOrderId = 1;
   private nextTradeId = 1;
-  /** pairs whose book changed since the last `takeChangedBooks` */
-  private readonly changedBooks = new Set<number>();
   /** the account that collects trading fees */
   private feeAccount = 0;
   /** each pair's last trade price, kept across restarts (an input of its mark price) */
@@ -95,10 +93,7 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
       this.open.set(order.id, order);
     }
     this.events = [];
-    for (const pairId of this.pairs.keys()) {
-      this.changedBooks.add(pairId);
-      this.movedMarks.add(pairId);
-    }
+    for (const pairId of this.pairs.keys()) this.movedMarks.add(pairId);
   }
 
   /** A pair's mark inputs in atoms: best bid, best ask and last trade. */
@@ -131,12 +126,6 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
 
   openOrdersOf(userId: number): SpotOrderState[] {
     return [...this.open.values()].filter((order) => order.userId === userId);
-  }
-
-  takeChangedBooks(): number[] {
-    const changed = [...this.changedBooks];
-    this.changedBooks.clear();
-    return changed;
   }
 
   place(command: PlaceSpotOrder, context: CommandContext, now: Date): SpotOrderState {
@@ -253,10 +242,7 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     for (const event of this.events) {
       if (event.type === 'trade') this.settleTrade(pair, event.price, event.qty, event.takerId, event.makerId, context, now);
       else if (event.type === 'cancelled') this.release(pair, event.orderId, context, now);
-      if (event.type === 'trade' || event.type === 'cancelled' || event.type === 'accepted') {
-        this.changedBooks.add(pair.id);
-        this.movedMarks.add(pair.id);
-      }
+      if (event.type === 'trade' || event.type === 'cancelled' || event.type === 'accepted') this.movedMarks.add(pair.id);
     }
     this.events = [];
     // a market order never rests: whatever it did not fill was cancelled by the engine

@@ -5,7 +5,14 @@ import type { DepthSnapshot, TradeFeed, TradeTick } from '../market/trade-feed';
 
 /** The core's durable trades and live books, as market data consumes them. */
 export class CoreTradeFeed implements TradeFeed {
-  constructor(private readonly core: Core) {}
+  /** pairs whose book changed since the last `takeChangedBooks`: every book change moves an order */
+  private readonly changedBooks = new Set<number>();
+
+  constructor(private readonly core: Core) {
+    core.events.on('orders', (orders) => {
+      for (const order of orders) this.changedBooks.add(order.pairId);
+    });
+  }
 
   onTrades(listener: (trades: TradeTick[]) => void): void {
     this.core.events.on('trades', (trades) => {
@@ -34,7 +41,10 @@ export class CoreTradeFeed implements TradeFeed {
     return { pairId, bids: depth.bids.map(level), asks: depth.asks.map(level) };
   }
 
+  /** Each feed keeps its own list, so two readers never take each other's changes. */
   takeChangedBooks(): number[] {
-    return this.core.read.takeChangedBooks();
+    const changed = [...this.changedBooks];
+    this.changedBooks.clear();
+    return changed;
   }
 }
