@@ -1,4 +1,4 @@
-import { WITHDRAWAL_STATUS, translateMessage, type ChainRecord, type Lang, type MessageKey } from '@tessera/protocol';
+import { WALLET_LOG_TYPE, WALLETS, WITHDRAWAL_STATUS, translateMessage, type ChainRecord, type Lang, type MessageKey } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
 import { formatAmount, parseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
@@ -27,8 +27,11 @@ const MEMO: Record<string, MessageKey> = {
   adjustment: 'operator adjustment',
 };
 
-/** wallet/legal_log `type`: 1 legal, 2 change, 3 (or 'lever') lever, 4 micro. */
-const LOG_WALLET: Record<string, Wallet> = { '1': 'legal', '2': 'change', '3': 'lever', lever: 'lever', '4': 'micro' };
+/** wallet/legal_log `type`: each wallet's number (1 legal, 2 change, 3 lever, 4 micro), or the text `lever` old clients send. */
+const LOG_WALLET: Record<string, Wallet> = {
+  ...Object.fromEntries(WALLETS.map((wallet) => [String(WALLET_LOG_TYPE[wallet]), wallet])),
+  lever: 'lever',
+};
 
 /** Records and single-wallet views of the assets area: wallet/legal_log, account/list, wallet/detail, wallet/currencylist. */
 export class WalletRecordsService {
