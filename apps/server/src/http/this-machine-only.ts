@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unmappedAddress } from '../lib/ip-address';
 
 /** 127.0.0.0/8 and ::1, also written as IPv4-mapped IPv6 (`::ffff:127.0.0.1`). */
 export function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
-  const plain = address.toLowerCase().replace(/^::ffff:/, '');
+  const plain = unmappedAddress(address.toLowerCase());
   return plain === '::1' || /^127(\.\d{1,3}){3}$/.test(plain);
 }
 

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { parseAddressRange } from '../lib/ip-address';
 
 /**
  * Which peers may tell the server a client's address through `X-Forwarded-For`: nobody, the
@@ -25,12 +25,7 @@ export function parseTrustProxy(raw: string): TrustProxy | { problem: string } {
 }
 
 function isAddressOrRange(entry: string): boolean {
-  if (NAMED_RANGES.has(entry)) return true;
-  const [address = '', prefix, ...rest] = entry.split('/');
-  const family = isIP(address);
-  if (family === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  return NAMED_RANGES.has(entry) || parseAddressRange(entry) !== undefined;
 }
 
 /**

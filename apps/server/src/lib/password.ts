@@ -15,3 +15,16 @@ export async function verifyPassword(stored: string, password: string): Promise<
     return false;
   }
 }
+
+/** A real argon2id hash of a password nobody has, made once at the first need. */
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against an account's stored hash, or, when there is no such account, against
+ * a decoy hash: both paths cost one argon2 check, so the time of the answer does not tell whether
+ * the account exists. No password passes without an account.
+ */
+export async function verifyPasswordOrDecoy(stored: string | undefined, password: string): Promise<boolean> {
+  const right = await verifyPassword(stored ?? (await (decoyHash ??= hashPassword('decoy-password-never-matches'))), password);
+  return stored !== undefined && right;
+}

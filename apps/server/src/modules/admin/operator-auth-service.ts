@@ -1,6 +1,6 @@
 import { Refusal, refuse } from '../../core/refusal';
 import { KeyedSerializer } from '../../lib/keyed-serializer';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { verifyPasswordOrDecoy } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { BackoffSubject, OperatorLoginBackoff } from './login-backoff';
@@ -27,9 +27,6 @@ export interface OperatorLoginResult {
   token: string;
   scope: OperatorSessionScope;
 }
-
-/** A real argon2id hash of a password nobody has: unknown e-mails are checked against it. */
-const decoyHash = hashPassword('decoy-operator-password-never-matches');
 
 /**
  * Operator login: password, then the TOTP second factor once enrolled. Wrong logins are counted
@@ -81,7 +78,7 @@ export class OperatorAuthService {
 
     const operator = await this.operators.findByEmail(email);
     // an unknown e-mail costs the same argon2 check and gets the same answer as a wrong password
-    const passwordRight = await this.checkPassword(operator?.password_hash ?? (await decoyHash), login.password);
+    const passwordRight = await this.checkPassword(operator?.password_hash, login.password);
     if (!operator || !passwordRight) {
       await this.backoff.recordFailure(subjects, now);
       refuse('wrong account or password');
@@ -105,8 +102,8 @@ export class OperatorAuthService {
     return { token, scope };
   }
 
-  private async checkPassword(hash: string, password: string): Promise<boolean> {
+  private async checkPassword(hash: string | undefined, password: string): Promise<boolean> {
     this.passwordChecksRun += 1;
-    return verifyPassword(hash, password);
+    return verifyPasswordOrDecoy(hash, password);
   }
 }

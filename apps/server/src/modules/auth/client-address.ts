@@ -1,4 +1,5 @@
 import { isIPv6 } from 'node:net';
+import { unmappedAddress } from '../../lib/ip-address';
 
 /**
  * The key a client address is counted under. An IPv6 client usually holds a whole /64 and can
@@ -6,10 +7,9 @@ import { isIPv6 } from 'node:net';
  * IPv6) by the address itself.
  */
 export function clientAddressKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = (ip.split('%')[0] ?? '').toLowerCase().split('::');
+  const plain = unmappedAddress(ip);
+  if (!isIPv6(plain)) return plain;
+  const [head = '', tail = ''] = (plain.split('%')[0] ?? '').toLowerCase().split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
   const missing = 8 - headGroups.length - tailGroups.length;

@@ -1,13 +1,10 @@
 import { KeyedSerializer } from '../../lib/keyed-serializer';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { verifyPasswordOrDecoy } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { clientAddressKey } from './client-address';
 import type { FailureScope, LoginFailureRepository } from './login-failure-repository';
 import { forgottenBefore, waitSeconds, type BackoffPolicy } from '../../lib/backoff-policy';
 import { ACCOUNT_BACKOFF, ADDRESS_BACKOFF, LOGIN_HOME_DAYS } from './policy';
-
-/** A hash to verify against when the account does not exist, so both paths cost the same. */
-const decoyHash = hashPassword('decoy-password-never-matches');
 
 type UserScope = Extract<FailureScope, 'account' | 'address'>;
 
@@ -61,7 +58,7 @@ export class LoginBackoff {
     const now = this.clock();
     if (await this.waiting('address', address, now)) return 'wait';
     if ((await this.waiting('account', account, now)) && !(await this.isHome(input.user?.id, input.ip, now))) return 'wait';
-    const right = await verifyPassword(input.user?.password_hash ?? (await decoyHash), input.password);
+    const right = await verifyPasswordOrDecoy(input.user?.password_hash, input.password);
     if (right && input.user) {
       await this.failures.clear('account', account);
       return 'ok';
