@@ -1,9 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NOT_LOGGED_IN, SESSION_EXPIRED } from '@tessera/protocol';
 import type { AuthService } from '../modules/auth/service';
-import { tokenOf } from './authenticate';
+import { requireUser, tokenOf } from './authenticate';
 import { sessionCookieToken } from './cookies';
-import { Refusal } from '../core/refusal';
 
 /**
  * `requireUser` for the one HTTP call old clients make without `Authorization`: `POST upload`.
@@ -12,11 +9,5 @@ import { Refusal } from '../core/refusal';
  * which never reads cookies.
  */
 export function requireUserByTokenOrCookie(auth: AuthService) {
-  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const token = tokenOf(request) ?? sessionCookieToken(request);
-    if (!token) throw new Refusal(NOT_LOGGED_IN, '999');
-    const user = await auth.authenticate(token);
-    if (typeof user === 'string') throw new Refusal(SESSION_EXPIRED, '999');
-    request.user = user;
-  };
+  return requireUser(auth, (request) => tokenOf(request) ?? sessionCookieToken(request));
 }

@@ -25,10 +25,11 @@ export function tokenOf(request: FastifyRequest): string | undefined {
 /**
  * The guard of private routes, installed as an `onRequest` hook (before the body is parsed and
  * validated): answers `999` unless the token is a live session, whatever the request carries.
+ * `tokenFrom`: where the token is read; by default only `Authorization`.
  */
-export function requireUser(auth: AuthService) {
+export function requireUser(auth: AuthService, tokenFrom: (request: FastifyRequest) => string | undefined = tokenOf) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
-    const token = tokenOf(request);
+    const token = tokenFrom(request);
     if (!token) throw new Refusal(NOT_LOGGED_IN, '999');
     const user = await auth.authenticate(token);
     if (typeof user === 'string') throw new Refusal(SESSION_EXPIRED, '999');
