@@ -312,8 +312,7 @@ export class C2cBook implements KindState<C2cCommand, C2cBookRows> {
 
   private resolve(input: C2cResolveCommand, context: CommandContext, now: Date): OrderState {
     const order = this.orders.get(input.orderId);
-    if (!order) refuse('order not found');
-    if (order.status !== ORDER_STATUS.paid || order.appealedAt === null) refuse('order already handled');
+    if (!order || order.status !== ORDER_STATUS.paid || order.appealedAt === null) refuse('order already handled');
     if (input.outcome === 'release') {
       return this.settle(order, context, now, { status: ORDER_STATUS.done, resolution: 'release', resolvedBy: input.operatorId });
     }

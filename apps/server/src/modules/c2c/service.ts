@@ -113,6 +113,7 @@ export class C2cService {
   async resolve(operatorId: number, orderId: number, outcome: 'release' | 'return') {
     const before = await this.repository.order(orderId);
     if (!before) refuse('order not found');
+    if (before.status !== 3 || before.appealed_at === null) refuse('order already handled');
     await this.execute({ kind: 'c2c_resolve', key: newCommandKey('c2c_resolve'), operatorId, orderId, outcome });
     const after = await this.repository.order(orderId);
     return { before: operatorView(before), after: after && operatorView(after) };
