@@ -276,6 +276,9 @@ describeEachDatabase('c2c', (kind) => {
       expect(stranger.legal()).toEqual({ available: '90', locked: '0' });
       expect((await newestAd(buyer)).surplus_number).toBe('20.00000000');
       expect((await act(buyer, 'c2c/back_send', adId)).body).toEqual(ok);
+      // no order runs on it any more: a second withdrawal is still told so
+      await expectRefusal(app, () => act(buyer, 'c2c/back_send', adId), 'ad already withdrawn');
+      await expectRefusal(app, () => take(stranger, adId, '1'), 'ad not found');
     });
   });
 
