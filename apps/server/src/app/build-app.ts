@@ -44,6 +44,8 @@ import type { RouteDeps } from './deps';
 import { depositRoutes } from '../modules/deposits/routes';
 import { devChainRoutes } from '../modules/deposits/dev-routes';
 import { withdrawalRoutes } from '../modules/withdrawals/routes';
+import { c2cRoutes } from '../modules/c2c/routes';
+import { attachC2cPushes } from '../realtime/c2c-pushes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
@@ -143,6 +145,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         walletRoutes,
         depositRoutes,
         withdrawalRoutes,
+        c2cRoutes,
       ];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes);
       for (const routes of modules) await api.register(routes, deps);
@@ -160,6 +163,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
 
   const io = attachGateway(http.server, services.auth);
   const marketPushes = attachMarketPushes(io, services.market, services.marketPushPayloads);
+  attachC2cPushes(io, core);
   core.events.on('balances', (userIds) => {
     // socket.io encodes a packet before it looks for the room's sockets: skip users not connected
     const rooms = io.sockets.adapter.rooms;

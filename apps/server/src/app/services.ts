@@ -64,6 +64,11 @@ import { UserService } from '../modules/users/service';
 import { VerificationCodeRepository } from '../modules/verification/repository';
 import { VerificationMarkRepository } from '../modules/verification/mark-repository';
 import { VerificationService } from '../modules/verification/service';
+import { CashInfoRepository } from '../modules/c2c/cash-info-repository';
+import { CashInfoService } from '../modules/c2c/cash-info-service';
+import { C2cOperatorService } from '../modules/c2c/operator-service';
+import { C2cRepository } from '../modules/c2c/repository';
+import { C2cService } from '../modules/c2c/service';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -129,8 +134,13 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const demoFunds = config.DEMO_FUNDS ? new DemoFunds(core, users, walletRepository, clock) : undefined;
   const operators = new OperatorRepository(db);
   const operatorTotp = new OperatorTotpService(operators, new OperatorTotpRepository(db), new SecretBox(config.OPERATOR_SECRET_KEY), clock);
+  const cashInfoRepository = new CashInfoRepository(db);
+  const c2c = new C2cService(core, new C2cRepository(db), cashInfoRepository, users, walletRepository, settings, uploads, clock);
   return {
     demoFunds,
+    cashInfo: new CashInfoService(cashInfoRepository, clock),
+    c2c,
+    c2cOperator: new C2cOperatorService(c2c, operators, settings),
     wallets,
     walletRecords: new WalletRecordsService(
       core,

@@ -1,4 +1,5 @@
 import type { EventEmitter } from 'node:events';
+import type { OrderState as C2cOrderState } from './c2c/state';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 import type { WithdrawalState } from './withdrawals/state';
 
@@ -12,6 +13,8 @@ export interface CoreEvents {
   orders: [orders: SpotOrderState[]];
   /** withdrawals opened or moved on by the batch (their final state) */
   withdrawals: [withdrawals: WithdrawalState[]];
+  /** c2c orders taken or moved on by the batch (their final state) */
+  c2cOrders: [orders: C2cOrderState[]];
 }
 
 export type CoreEventEmitter = EventEmitter<CoreEvents>;

@@ -19,6 +19,12 @@ export interface CoreKind<Command extends CoreCommandBase = CoreCommandBase, Sta
    * `select '<table>' as table_name, count(*)::int as rows from <table> where <names a missing user, currency or pair>`.
    */
   readonly orphanChecks: readonly string[];
+  /**
+   * The audit's escrow checks, for a kind that holds funds locked for its records: each a query
+   * answering `user_id, currency_id, wallet, held, expected` (text amounts) for every balance whose
+   * locked funds under the kind's ledger reasons differ from what its open records hold.
+   */
+  readonly escrowChecks?: readonly string[];
   /** an empty state; the core loads it before the first command and after a failed batch write */
   create(): State;
 }
@@ -29,7 +35,7 @@ export interface CoreCommandBase {
   key: string;
 }
 
-export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number } | { applied: false; duplicate: true };
+export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number; c2cId?: number } | { applied: false; duplicate: true };
 
 /** What every kind may read while loading: the clock, and accounts the core knows. */
 export interface LoadContext {

@@ -1,3 +1,4 @@
+import { c2cKind } from './c2c/kind';
 import { fundsKind } from './funds/kind';
 import type { CoreKind } from './kind';
 import { spotKind } from './spot/kind';
@@ -8,7 +9,7 @@ import { withdrawalsKind } from './withdrawals/kind';
  * its `kind`, loads every kind at start and after a failed batch write, and writes their rows in
  * this order; the audit runs their orphan checks.
  */
-export const CORE_KINDS = [fundsKind, spotKind, withdrawalsKind] as const;
+export const CORE_KINDS = [fundsKind, spotKind, withdrawalsKind, c2cKind] as const;
 
 /** Every command the core applies: the union of the registered kinds' commands. */
 export type CoreCommand = CommandOf<(typeof CORE_KINDS)[number]>;

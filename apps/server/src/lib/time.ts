@@ -13,3 +13,8 @@ export function formatPlatformClock(date: Date): string {
 
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
+
+/** `YYYY-MM-DD HH:mm:ss` on the platform's clock (Asia/Shanghai). */
+export function formatPlatformTime(date: Date): string {
+  return formatTimestamp(new Date(date.getTime() + PLATFORM_UTC_OFFSET_MS));
+}

@@ -158,6 +158,30 @@ export const MESSAGE_KEYS = [
   'too many unused uploads',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code',
+  // c2c: ads, orders, appeals and payment methods
+  'minimum must not exceed total',
+  'maximum must not be below minimum',
+  'choose payment method',
+  'enter the number to buy',
+  'enter the number to sell',
+  'price may have at most 4 decimals',
+  'this currency cannot be traded in c2c',
+  'ad not found',
+  'ad already withdrawn',
+  'above the ad remainder',
+  'only the buyer can do this',
+  'only the seller can do this',
+  'the buyer has not paid yet',
+  'order already appealed',
+  'this order cannot be appealed yet',
+  'enter the appeal message',
+  'upload a proof image',
+  'at least one payment method is required',
+  'enter bank name and card number',
+  'bank card number is not valid',
+  'fiat trade escrow',
+  'fiat trade escrow released',
+  'fiat trade',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

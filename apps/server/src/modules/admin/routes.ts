@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { c2cOperatorRoutes } from '../c2c/operator-routes';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_INTEGER_ID } from '@tessera/protocol';
@@ -207,4 +208,5 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   app.get('/audit', { ...guarded, schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
 
   await app.register(operatorMoneyRoutes, { services, requireOperator, operatorOf });
+  await app.register(c2cOperatorRoutes, { services, requireOperator, operatorOf });
 };
