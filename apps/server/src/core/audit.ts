@@ -12,13 +12,18 @@ export interface AuditReport {
   currencyMismatches: { currency_id: number; held: string; external: string }[];
   /** core rows that name a user, currency or pair that does not exist (the core's tables carry no foreign keys: decision 0007) */
   orphans: { table_name: string; rows: number }[];
+  /** settled records whose recomputation from the recorded prices and terms differs (second contracts) */
+  recomputed: { table_name: string; id: string; problem: string }[];
+  /** settled records recomputed */
+  recordsRecomputed: number;
 }
 
 /**
  * The ledger's invariants: every balance equals the sum of its entries; per currency, everything
  * held (users, makers, house, fee account) equals deposits minus withdrawals plus adjustments; every
  * entry, order and trade names a user, currency and pair that exist (each kind of core state
- * names the checks of its own tables).
+ * names the checks of its own tables); every settled record a kind can recompute from what was
+ * recorded (second contracts: open and end price, result, profit, ledger) is recomputed.
  */
 export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_KINDS): Promise<AuditReport> {
   const balanceMismatches = await db.query<AuditReport['balanceMismatches'][number]>(
@@ -51,13 +56,21 @@ export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_
     ...kinds.flatMap((kind) => kind.orphanChecks),
   ];
   const orphans = await db.query<AuditReport['orphans'][number]>(`select * from (${checks.join('\n union all\n')}) counted where rows > 0`);
+  const recomputations = kinds.flatMap((kind) => kind.recomputeChecks ?? []);
+  const recomputedAll =
+    recomputations.length === 0
+      ? []
+      : await db.query<AuditReport['recomputed'][number]>(`select * from (${recomputations.join('\n union all\n')}) checked`);
+  const recomputed = recomputedAll.filter((row) => row.problem !== '');
   const counted = await db.query<{ n: number }>('select count(*)::int as n from balances');
   return {
-    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0 && orphans.length === 0,
+    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0 && orphans.length === 0 && recomputed.length === 0,
     balancesChecked: counted[0]?.n ?? 0,
     balanceMismatches,
     currencyMismatches,
     orphans,
+    recomputed,
+    recordsRecomputed: recomputedAll.length,
   };
 }
 

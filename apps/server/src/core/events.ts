@@ -1,6 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 import type { WithdrawalState } from './withdrawals/state';
+import type { MicroContract } from './micro/state';
 
 /** Events the core publishes after a batch is durable. */
 export interface CoreEvents {
@@ -12,6 +13,8 @@ export interface CoreEvents {
   orders: [orders: SpotOrderState[]];
   /** withdrawals opened or moved on by the batch (their final state) */
   withdrawals: [withdrawals: WithdrawalState[]];
+  /** second contracts opened or settled by the batch (their final state) */
+  micro: [contracts: MicroContract[]];
 }
 
 export type CoreEventEmitter = EventEmitter<CoreEvents>;

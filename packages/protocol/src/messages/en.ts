@@ -155,4 +155,13 @@ export const en: Record<MessageKey, string> = {
   'too many unused uploads': 'Too many uploaded files not yet used: submit them first, or try again tomorrow',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': 'Enter your login password or a verification code',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step': 'The quantity must be a whole multiple of the stake step',
+  'maximum order size exceeded': 'Maximum order size exceeded',
+  'the quantity is below the minimum stake': 'The quantity is below the minimum stake',
+  'this seconds option is not offered': 'This contract duration is not offered',
+  'second contracts are not open for this pair': 'Second contracts are not open for this trading pair',
+  'second contracts are not open for this currency': 'Second contracts cannot be paid in this currency',
+  'second contracts cannot take this stake now': 'This stake cannot be accepted right now, please try a smaller one or later',
+  'contract placed': 'Contract placed',
 };

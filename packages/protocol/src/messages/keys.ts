@@ -158,6 +158,15 @@ export const MESSAGE_KEYS = [
   'too many unused uploads',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step',
+  'maximum order size exceeded',
+  'the quantity is below the minimum stake',
+  'this seconds option is not offered',
+  'second contracts are not open for this pair',
+  'second contracts are not open for this currency',
+  'second contracts cannot take this stake now',
+  'contract placed',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];
