@@ -6,6 +6,7 @@ import { tokenOf } from '../../http/authenticate';
 import { Refusal } from '../../core/refusal';
 import type { RouteDeps } from '../../app/deps';
 import { WALLETS } from '../../core/wallets';
+import { microOperatorRoutes } from '../micro/operator-routes';
 import { operatorMoneyRoutes } from './money-routes';
 import { LoginWait } from './operator-auth-service';
 import type { OperatorSession } from './repository';
@@ -207,4 +208,5 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   app.get('/audit', { ...guarded, schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
 
   await app.register(operatorMoneyRoutes, { services, requireOperator, operatorOf });
+  await app.register(microOperatorRoutes, { services, requireOperator, operatorOf });
 };
