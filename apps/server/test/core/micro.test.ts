@@ -151,10 +151,28 @@ describeEachDatabase('second contracts in the core', (kind) => {
     await core.stop();
   });
 
+  it('counts a trade recorded in the expiry millisecond, and none after it', async () => {
+    const core = await newCore();
+    time.advanceSeconds(1);
+    const edge = await open(core, 1, { seconds: 30 });
+    expect(await contract(edge)).toMatchObject({ open: '58000' });
+    time.advanceSeconds(30);
+    // exactly at the expiry: this trade counts
+    await tradeAt(core, '61000');
+    await core.runDueDeadlines();
+    expect(await contract(edge)).toMatchObject({ status: 1 });
+    time.advanceSeconds(0.001);
+    // one millisecond later: this one does not, though the settlement runs after it
+    await tradeAt(core, '50000');
+    await core.runDueDeadlines();
+    expect(await contract(edge)).toMatchObject({ status: 3, end: '61000', result: 'win' });
+    await core.stop();
+  });
+
   it('the audit recomputes every settled contract and reports one whose recorded outcome differs', async () => {
     const clean = await runAudit(db);
     expect(clean.recomputed).toEqual([]);
-    expect(clean.recordsRecomputed).toBe(4);
+    expect(clean.recordsRecomputed).toBe(5);
     expect(clean.ok).toBe(true);
     const [tampered] = await db.query<{ id: string }>(`update micro_orders set end_price = end_price + 1 where result = 'loss' returning id::text`);
     const report = await runAudit(db);

@@ -146,8 +146,8 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
     const contract = this.running.get(input.contractId);
     if (!contract) refuse('order already handled');
     const expiry = contract.expiresAt.getTime();
-    // a trade may still come at the expiry instant: settle only after it
-    if (now.getTime() < expiry) refuse('please retry');
+    // a trade may still be recorded within the expiry millisecond: settle only after it
+    if (now.getTime() <= expiry) refuse('please retry');
     const end = this.resolved.has(contract.id) ? this.resolved.get(contract.id) : this.spot.tape.lastAtOrBefore(contract.pairId, expiry);
     // not covered in memory (a process that stalled for an hour): the next load looks it up
     if (end === undefined || end === null) refuse('please retry');
@@ -182,7 +182,8 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
   }
 }
 
+/** Due one millisecond after the expiry: every trade recorded at the expiry instant is in by then. */
 function deadlineOf(contract: MicroContract): Deadline {
   const key = microDeadlineKey(contract.id);
-  return { key, dueAt: contract.expiresAt.getTime(), command: (): MicroSettleCommand => ({ kind: 'micro_settle', key, contractId: contract.id }) };
+  return { key, dueAt: contract.expiresAt.getTime() + 1, command: (): MicroSettleCommand => ({ kind: 'micro_settle', key, contractId: contract.id }) };
 }

@@ -53,7 +53,7 @@ export async function loadMicro(db: Queryable, now: Date): Promise<MicroRows> {
        left join lateral (select t.id, t.price, t.created_at from spot_trades t
                            where t.pair_id = o.pair_id and t.created_at <= o.expires_at
                            order by t.created_at desc, t.id desc limit 1) t on true
-      where o.status = 1 and o.expires_at <= $1`,
+      where o.status = 1 and o.expires_at < $1`,
     [now.toISOString()],
   );
   const [last] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from micro_orders');
