@@ -147,7 +147,8 @@ describeEachDatabase('second contracts in the core', (kind) => {
     expect(await contract(running)).toMatchObject({ status: 3, end: '60500', result: 'win', profits: '80' });
     await core.stop();
     core = await newCore();
-    expect(await db.query(`select 1 from ledger_entries where reference = $1 and reason = 'micro_win'`, [`micro:${running}`])).toHaveLength(2);
+    // settled once: one entry of the owner for the contract, one of the house for the instant
+    expect(await db.query(`select 1 from ledger_entries where reference = $1 and reason = 'micro_win'`, [`micro:${running}`])).toHaveLength(1);
     await core.stop();
   });
 
@@ -169,12 +170,68 @@ describeEachDatabase('second contracts in the core', (kind) => {
     await core.stop();
   });
 
+  it('settles every contract of one instant in one command, and a restart between two instants settles none twice', async () => {
+    let core = await newCore();
+    const fund = (userId: number, amount: string) =>
+      core.execute({ kind: 'adjust', key: key(), userId, currencyId: USDT, wallet: 'micro', amount: parseAmount(amount), reason: 'adjustment', reference: 'test funds' });
+    await fund(player, '10000');
+    await fund(house, '10000');
+    const commandsBefore = await db.query<{ kind: string }>(`select kind from core_commands where kind = 'micro_settle'`);
+    time.advanceSeconds(1);
+    const openMany = async (count: number, seconds: number) => {
+      const ids: number[] = [];
+      for (let index = 0; index < count; index += 1) ids.push(await open(core, index % 2 === 0 ? 1 : 2, { number: '10', fee: '0', seconds }));
+      return ids;
+    };
+    // 40 contracts of one instant (30 s), 40 of a later one (60 s), all opened at the same time
+    const first = await openMany(40, 30);
+    const second = await openMany(40, 60);
+    time.advanceSeconds(10);
+    await tradeAt(core, '70000');
+    time.advanceSeconds(21);
+    await core.runDueDeadlines();
+    const closed = (ids: number[]) => db.query<{ n: number }>('select count(*)::int as n from micro_orders where status = 3 and id = any($1::bigint[])', [ids]).then((rows) => rows[0]?.n);
+    expect(await closed(first)).toBe(40);
+    expect(await closed(second)).toBe(0);
+    const settlements = async () => (await db.query(`select 1 from core_commands where kind = 'micro_settle'`)).length - commandsBefore.length;
+    expect(await settlements()).toBe(1);
+    expect(await contract(first[0] ?? 0)).toMatchObject({ end: '70000', result: 'win', profits: '8' });
+    expect(await contract(first[1] ?? 0)).toMatchObject({ end: '70000', result: 'loss', profits: '-10' });
+
+    // the server stops before the second instant; a trade after it must not count
+    time.advanceSeconds(20);
+    await tradeAt(core, '71000');
+    time.advanceSeconds(30);
+    await tradeAt(core, '50000');
+    await core.stop();
+    const balanceBefore = await micro(player);
+    core = await newCore();
+    expect(await closed(second)).toBe(40);
+    expect(await settlements()).toBe(2);
+    expect(await contract(second[0] ?? 0)).toMatchObject({ end: '71000', result: 'win' });
+    // 20 wins of 10 + 8 and 20 losses: only the stakes locked so far come back, with the winnings
+    expect(await micro(player)).toEqual({ available: formatAmount(parseAmount(balanceBefore.available) + parseAmount('360')), locked: '0' });
+    // replaying the first instant's settlement, as its deadline would after a restart, is a duplicate: nothing changes
+    const [expiry] = await db.query<{ ms: string }>('select (extract(epoch from expires_at) * 1000)::bigint::text as ms from micro_orders where id = $1', [first[0]]);
+    const expiresAt = Number(expiry?.ms);
+    expect(await core.execute({ kind: 'micro_settle', key: `deadline:micro:${pairId}:${expiresAt}`, pairId, expiresAt })).toEqual({ applied: false, duplicate: true });
+    expect(await db.query('select 1 from ledger_entries where user_id = $1 and reference = $2', [house, `micro:settle:${pairId}:${expiresAt}`])).toHaveLength(1);
+    await core.stop();
+    core = await newCore();
+    expect(await settlements()).toBe(2);
+    const owners = await db.query<{ n: number }>(`select count(*)::int as n from ledger_entries where reference = any($1::text[]) and reason in ('micro_win', 'micro_loss', 'micro_tie')`, [
+      [...first, ...second].map((id) => `micro:${id}`),
+    ]);
+    expect(owners[0]?.n).toBe(80);
+    await core.stop();
+  });
+
   it('the audit recomputes every settled contract and reports one whose recorded outcome differs', async () => {
     const clean = await runAudit(db);
     expect(clean.recomputed).toEqual([]);
-    expect(clean.recordsRecomputed).toBe(5);
+    expect(clean.recordsRecomputed).toBe(85);
     expect(clean.ok).toBe(true);
-    const [tampered] = await db.query<{ id: string }>(`update micro_orders set end_price = end_price + 1 where result = 'loss' returning id::text`);
+    const [tampered] = await db.query<{ id: string }>(`update micro_orders set end_price = end_price + 1 where id = (select min(id) from micro_orders where result = 'loss') returning id::text`);
     const report = await runAudit(db);
     expect(report.ok).toBe(false);
     expect(report.recomputed).toEqual([expect.objectContaining({ table_name: 'micro_orders', id: tampered?.id, problem: expect.stringContaining('end price') })]);

@@ -7,7 +7,7 @@ import { spotKind } from '../spot/kind';
 import type { SpotMarkets } from '../spot/markets';
 import type { TapeTrade } from '../spot/trade-tape';
 import { markPrice } from '../triggers/mark-price';
-import { loadMicro, MICRO_ORDERS, type MicroRows } from './repository';
+import { loadMicro, MICRO_ORDERS, MICRO_SETTLEMENTS, type MicroRows } from './repository';
 import { factProfitsOf, MICRO_CLOSED, MICRO_RUNNING, reserveOf, resultOf, type MicroContract, type MicroDirection } from './state';
 
 /** Opens a contract at the pair's mark; the terms (ratio, fee) come from the operator's settings of the moment. */
@@ -24,18 +24,26 @@ export interface MicroOpenCommand {
   profitRatio: Atoms;
 }
 
-/** Settles a contract at its expiry: issued by its deadline only. */
+/** Settles every running contract of a pair expiring at one instant: issued by that instant's deadline only. */
 export interface MicroSettleCommand {
   kind: 'micro_settle';
   key: string;
-  contractId: number;
+  pairId: number;
+  /** the expiry, epoch milliseconds */
+  expiresAt: number;
 }
 
 export type MicroCommand = MicroOpenCommand | MicroSettleCommand;
 
 const WALLET = 'micro' as const;
 
-export const microDeadlineKey = (contractId: number) => `deadline:micro:${contractId}`;
+/** One deadline per pair and expiry millisecond: it settles every contract of that instant in one command. */
+export const microDeadlineKey = (pairId: number, expiresAt: number) => `deadline:micro:${pairId}:${expiresAt}`;
+
+/** The reference of the house's one ledger entry per currency for a settlement (its owners' entries name each contract). */
+export const microSettlementReference = (pairId: number, expiresAt: number) => `micro:settle:${pairId}:${expiresAt}`;
+
+const instantOf = (pairId: number, expiresAt: number) => `${pairId}:${expiresAt}`;
 
 /**
  * The running second contracts. Money: the stake is locked in the user's micro wallet and what a
@@ -44,9 +52,11 @@ export const microDeadlineKey = (contractId: number) => `deadline:micro:${contra
  * recorded prices only: the mark at the opening and the pair's last trade at or before the expiry.
  */
 export class MicroBook implements KindState<MicroCommand, MicroRows> {
-  private readonly running = new Map<number, MicroContract>();
-  /** end trades of contracts already expired at the load, looked up in `spot_trades` */
-  private readonly resolved = new Map<number, TapeTrade | null>();
+  /** the running contracts by instant (pair and expiry millisecond), then by id */
+  private readonly instants = new Map<string, Map<number, MicroContract>>();
+  private running = 0;
+  /** end trades of instants already past at the load (by instant), looked up in `spot_trades` */
+  private readonly resolved = new Map<string, TapeTrade | null>();
   private lastId = 0;
   private houseAccount = 0;
   private feeAccount = 0;
@@ -62,27 +72,42 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
   }
 
   reset(rows: MicroRows, context: LoadContext): void {
-    this.running.clear();
+    this.instants.clear();
+    this.running = 0;
     this.resolved.clear();
-    for (const contract of rows.running) this.running.set(contract.id, contract);
-    for (const [id, trade] of rows.resolved) this.resolved.set(id, trade);
+    for (const contract of rows.running) this.track(contract);
+    for (const [instant, trade] of rows.resolved) this.resolved.set(instant, trade);
     this.lastId = rows.lastId;
     this.houseAccount = rows.houseAccount;
     this.feeAccount = context.feeAccount;
   }
 
   *deadlines(): Iterable<Deadline> {
-    for (const contract of this.running.values()) yield deadlineOf(contract);
+    for (const contracts of this.instants.values()) {
+      const [first] = contracts.values();
+      if (first) yield deadlineOf(first.pairId, first.expiresAt.getTime());
+    }
   }
 
   apply(command: MicroCommand, context: CommandContext, now: Date): CommandResult {
-    const contract = command.kind === 'micro_open' ? this.open(command, context, now) : this.settle(command, context, now);
-    return { applied: true, microId: contract.id };
+    if (command.kind === 'micro_settle') {
+      this.settle(command, context, now);
+      return { applied: true };
+    }
+    return { applied: true, microId: this.open(command, context, now).id };
   }
 
   /** How many contracts run now (benchmarks and tests). */
   get runningCount(): number {
-    return this.running.size;
+    return this.running;
+  }
+
+  private track(contract: MicroContract): void {
+    const instant = instantOf(contract.pairId, contract.expiresAt.getTime());
+    let contracts = this.instants.get(instant);
+    if (contracts === undefined) this.instants.set(instant, (contracts = new Map()));
+    contracts.set(contract.id, contract);
+    this.running += 1;
   }
 
   private open(input: MicroOpenCommand, context: CommandContext, now: Date): MicroContract {
@@ -132,58 +157,69 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
       factProfits: null,
       settledAt: null,
     };
-    this.running.set(id, contract);
+    this.track(contract);
     context.stage(MICRO_ORDERS, contract);
-    context.addDeadline(deadlineOf(contract));
+    // the instant's deadline, if not yet scheduled (a key is scheduled once)
+    context.addDeadline(deadlineOf(contract.pairId, contract.expiresAt.getTime()));
     return contract;
   }
 
   /**
-   * Settles at the pair's last trade at or before the expiry, whenever the deadline runs: a late
-   * run (a restart) gives the same price as a timely one.
+   * Settles every running contract of the instant at the pair's last trade at or before it,
+   * whenever the deadline runs: a late run (a restart) gives the same price as a timely one. They
+   * share the end trade, so they settle all together or (refused) not at all; a contract already
+   * settled is no longer running and is not in the instant. Each owner gets one ledger entry per
+   * contract (`micro:<id>`); the house one per currency for the whole instant, the net of its side.
    */
-  private settle(input: MicroSettleCommand, context: CommandContext, now: Date): MicroContract {
-    const contract = this.running.get(input.contractId);
-    if (!contract) refuse('order already handled');
-    const expiry = contract.expiresAt.getTime();
+  private settle(input: MicroSettleCommand, context: CommandContext, now: Date): void {
+    const instant = instantOf(input.pairId, input.expiresAt);
+    const contracts = this.instants.get(instant);
+    if (contracts === undefined || contracts.size === 0) refuse('order already handled');
     // a trade may still be recorded within the expiry millisecond: settle only after it
-    if (now.getTime() <= expiry) refuse('please retry');
-    const end = this.resolved.has(contract.id) ? this.resolved.get(contract.id) : this.spot.tape.lastAtOrBefore(contract.pairId, expiry);
+    if (now.getTime() <= input.expiresAt) refuse('please retry');
+    const end = this.resolved.has(instant) ? this.resolved.get(instant) : this.spot.tape.lastAtOrBefore(input.pairId, input.expiresAt);
     // not covered in memory (a process that stalled for an hour): the next load looks it up
     if (end === undefined || end === null) refuse('please retry');
-    const result = resultOf(contract.type, contract.openPrice, end.price);
-    const reference = `micro:${contract.id}`;
-    const owner = { userId: contract.userId, currencyId: contract.currencyId, wallet: WALLET, reference };
-    const house = { userId: this.houseAccount, currencyId: contract.currencyId, wallet: WALLET, reference };
-    if (result === 'win') {
-      context.move({ ...owner, locked: -contract.number, available: contract.number + contract.reserve, reason: 'micro_win' });
-      context.move({ ...house, locked: -contract.reserve, reason: 'micro_win' });
-    } else if (result === 'loss') {
-      context.move({ ...owner, locked: -contract.number, reason: 'micro_loss' });
-      context.move({ ...house, locked: -contract.reserve, available: contract.reserve + contract.number, reason: 'micro_loss' });
-    } else {
-      // a tie returns the stake; the fee charged at the opening stays with the fee account
-      context.move({ ...owner, locked: -contract.number, available: contract.number, reason: 'micro_tie' });
-      context.move({ ...house, locked: -contract.reserve, available: contract.reserve, reason: 'micro_tie' });
+    const house = new Map<number, { available: Atoms; locked: Atoms }>();
+    for (const contract of contracts.values()) {
+      const result = resultOf(contract.type, contract.openPrice, end.price);
+      const owner = { userId: contract.userId, currencyId: contract.currencyId, wallet: WALLET, reference: `micro:${contract.id}` };
+      const side = house.get(contract.currencyId) ?? { available: 0n, locked: 0n };
+      side.locked -= contract.reserve;
+      if (result === 'win') {
+        context.move({ ...owner, locked: -contract.number, available: contract.number + contract.reserve, reason: 'micro_win' });
+      } else if (result === 'loss') {
+        context.move({ ...owner, locked: -contract.number, reason: 'micro_loss' });
+        side.available += contract.reserve + contract.number;
+      } else {
+        // a tie returns the stake; the fee charged at the opening stays with the fee account
+        context.move({ ...owner, locked: -contract.number, available: contract.number, reason: 'micro_tie' });
+        side.available += contract.reserve;
+      }
+      house.set(contract.currencyId, side);
+      context.stage(MICRO_SETTLEMENTS, {
+        ...contract,
+        status: MICRO_CLOSED,
+        endPrice: end.price,
+        endTradeId: end.id,
+        result,
+        factProfits: factProfitsOf(result, contract.number, contract.reserve),
+        settledAt: now,
+      });
     }
-    const closed: MicroContract = {
-      ...contract,
-      status: MICRO_CLOSED,
-      endPrice: end.price,
-      endTradeId: end.id,
-      result,
-      factProfits: factProfitsOf(result, contract.number, contract.reserve),
-      settledAt: now,
-    };
-    this.running.delete(contract.id);
-    this.resolved.delete(contract.id);
-    context.stage(MICRO_ORDERS, closed);
-    return closed;
+    const reference = microSettlementReference(input.pairId, input.expiresAt);
+    for (const [currencyId, side] of house) {
+      context.move({ userId: this.houseAccount, currencyId, wallet: WALLET, ...side, reason: 'micro_settle', reference });
+    }
+    // every move succeeded: the instant leaves the running state
+    this.running -= contracts.size;
+    this.instants.delete(instant);
+    this.resolved.delete(instant);
   }
 }
 
 /** Due one millisecond after the expiry: every trade recorded at the expiry instant is in by then. */
-function deadlineOf(contract: MicroContract): Deadline {
-  const key = microDeadlineKey(contract.id);
-  return { key, dueAt: contract.expiresAt.getTime() + 1, command: (): MicroSettleCommand => ({ kind: 'micro_settle', key, contractId: contract.id }) };
+function deadlineOf(pairId: number, expiresAt: number): Deadline {
+  const key = microDeadlineKey(pairId, expiresAt);
+  return { key, dueAt: expiresAt + 1, command: (): MicroSettleCommand => ({ kind: 'micro_settle', key, pairId, expiresAt }) };
 }

@@ -2,12 +2,12 @@ import type { Queryable } from '../../db/database';
 import { formatAmount, parseAmount } from '../amount';
 import type { CoreTable } from '../kind';
 import type { TapeTrade } from '../spot/trade-tape';
-import type { MicroContract, MicroDirection, MicroResult, MicroStatus } from './state';
+import { MICRO_CLOSED, MICRO_RUNNING, type MicroContract, type MicroDirection, type MicroResult, type MicroStatus } from './state';
 
 export interface MicroRows {
   running: MicroContract[];
-  /** the end trade of each running contract already expired at the load (null: none recorded) */
-  resolved: Map<number, TapeTrade | null>;
+  /** the end trade of each instant (`<pair>:<expiry ms>`) of running contracts already past at the load (null: none recorded) */
+  resolved: Map<string, TapeTrade | null>;
   lastId: number;
   houseAccount: number;
 }
@@ -42,18 +42,17 @@ const COLUMNS = `id::text, user_id, pair_id, currency_id, type, seconds, number:
   end_trade_id::text, result, fact_profits::text, settled_at`;
 
 /**
- * The running contracts, the last id and the house account; for contracts already expired (the
- * server was down at their expiry) their end trade, looked up in `spot_trades` once here.
+ * The running contracts, the last id and the house account; for each instant (pair and expiry)
+ * already past (the server was down at the expiry) its end trade, looked up in `spot_trades` once here.
  */
 export async function loadMicro(db: Queryable, now: Date): Promise<MicroRows> {
   const rows = await db.query<MicroRow>(`select ${COLUMNS} from micro_orders where status = 1 order by id`);
-  const overdue = await db.query<{ id: string; trade_id: string | null; price: string | null; created_at: Date | null }>(
-    `select o.id::text, t.id::text as trade_id, t.price::text as price, t.created_at
-       from micro_orders o
+  const overdue = await db.query<{ pair_id: number; expires_at: Date; trade_id: string | null; price: string | null; created_at: Date | null }>(
+    `select o.pair_id, o.expires_at, t.id::text as trade_id, t.price::text as price, t.created_at
+       from (select distinct pair_id, expires_at from micro_orders where status = 1 and expires_at < $1) o
        left join lateral (select t.id, t.price, t.created_at from spot_trades t
                            where t.pair_id = o.pair_id and t.created_at <= o.expires_at
-                           order by t.created_at desc, t.id desc limit 1) t on true
-      where o.status = 1 and o.expires_at < $1`,
+                           order by t.created_at desc, t.id desc limit 1) t on true`,
     [now.toISOString()],
   );
   const [last] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from micro_orders');
@@ -62,7 +61,7 @@ export async function loadMicro(db: Queryable, now: Date): Promise<MicroRows> {
     running: rows.map(contractFromRow),
     resolved: new Map(
       overdue.map((row) => [
-        Number(row.id),
+        `${row.pair_id}:${new Date(row.expires_at).getTime()}`,
         row.trade_id === null || row.price === null || row.created_at === null
           ? null
           : { id: Number(row.trade_id), price: parseAmount(row.price), at: new Date(row.created_at).getTime() },
@@ -101,7 +100,7 @@ export function contractFromRow(row: MicroRow): MicroContract {
   };
 }
 
-/** Contracts a batch opened or settled, each once in its final state (a new object per step). */
+/** Contracts a batch opened, whole (a contract settles in a later batch than the one that opened it: its deadline is scheduled once the opening is durable). */
 export const MICRO_ORDERS: CoreTable<MicroContract> = {
   name: 'micro_orders',
   key: (contract) => contract.id,
@@ -137,6 +136,29 @@ export const MICRO_ORDERS: CoreTable<MicroContract> = {
           from ${source(rows, 'id bigint, u int, p int, c int, t smallint, s int, n numeric, f numeric, r numeric, rs numeric, op numeric, ob numeric, oa numeric, ol numeric, oat timestamptz, eat timestamptz, st smallint, ep numeric, et bigint, res text, fp numeric, sat timestamptz')}
         on conflict (id) do update set status = excluded.status, end_price = excluded.end_price, end_trade_id = excluded.end_trade_id,
           result = excluded.result, fact_profits = excluded.fact_profits, settled_at = excluded.settled_at`;
+  },
+  publish: (events, contracts) => events.emit('micro', contracts),
+};
+
+/**
+ * Contracts a batch settled: only what the settlement decides (a narrow update, one row per
+ * contract). Published whole, for the pushes.
+ */
+export const MICRO_SETTLEMENTS: CoreTable<MicroContract> = {
+  name: 'micro_orders (settled)',
+  key: (contract) => contract.id,
+  statement(source, contracts) {
+    const rows = contracts.map((x) => ({
+      id: x.id,
+      ep: x.endPrice === null ? null : formatAmount(x.endPrice),
+      et: x.endTradeId,
+      res: x.result,
+      fp: x.factProfits === null ? null : formatAmount(x.factProfits),
+      sat: x.settledAt?.toISOString() ?? null,
+    }));
+    return `update micro_orders o set status = ${MICRO_CLOSED}, end_price = t.ep, end_trade_id = t.et, result = t.res, fact_profits = t.fp, settled_at = t.sat
+        from ${source(rows, 'id bigint, ep numeric, et bigint, res text, fp numeric, sat timestamptz')}
+       where o.id = t.id and o.status = ${MICRO_RUNNING}`;
   },
   publish: (events, contracts) => events.emit('micro', contracts),
 };
