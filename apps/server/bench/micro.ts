@@ -1,7 +1,8 @@
 /**
  * `npm run bench:micro`: 100,000 second contracts expiring within the same second, settled by the
- * real core (deadlines `deadline:micro:<id>`, each settlement one command through the batch, at the
- * pair's last trade at or before its expiry) on a real database. For every contract it measures
+ * real core (one deadline `deadline:micro:<pair>:<expiry ms>` per expiry instant, whose one command
+ * settles every contract of that instant through the batch, at the pair's last trade at or before
+ * it) on a real database. For every contract it measures
  * the time from its expiry to the moment its settlement is durable (the core's `micro` event, sent
  * after the batch commits). Goal: every one within 1 s of its expiry.
  *
@@ -9,7 +10,8 @@
  * money command: one balance, two ledger entries) queued at once, timed until all are durable.
  *
  * PostgreSQL when one answers (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local
- * server), then the embedded PGlite (BENCH_ONLY=postgres skips it). BENCH_CONTRACTS changes the count.
+ * server), then the embedded PGlite (BENCH_ONLY=postgres skips it). BENCH_CONTRACTS changes the count,
+ * BENCH_STEPS the number of expiry instants (100; 1 puts every contract in one settlement command).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -31,6 +33,7 @@ const USERS = 1_000;
 const SECONDS = 600;
 /** the openings are spread over this many milliseconds, so the expiries spread over one second */
 const SPREAD_MS = 1_000;
+const STEPS = Number(process.env.BENCH_STEPS ?? 100);
 const GOAL_MS = 1_000;
 const BTC = 1;
 const USDT = 3;
@@ -94,10 +97,10 @@ async function runOn(label: string, open: () => Promise<Database>): Promise<Figu
     );
     const baselineMs = performance.now() - started;
 
-    // open the contracts in 100 steps over one second of the frozen clock: their expiries fill one second
+    // open the contracts in STEPS steps over one second of the frozen clock: their expiries fill one second
     started = performance.now();
     const opened = (clock.frozen ?? 0) + 0;
-    const steps = 100;
+    const steps = STEPS;
     for (let step = 0; step < steps; step += 1) {
       clock.frozen = opened + Math.floor((step * SPREAD_MS) / steps);
       const count = Math.floor(CONTRACTS / steps) + (step < CONTRACTS % steps ? 1 : 0);
