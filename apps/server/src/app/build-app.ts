@@ -36,6 +36,8 @@ import { systemRoutes } from '../modules/system/routes';
 import { userRoutes } from '../modules/users/routes';
 import { attachGateway, userRoom } from '../realtime/gateway';
 import { attachMarketPushes } from '../realtime/market-pushes';
+import { attachMicroPushes } from '../realtime/micro-pushes';
+import { microRoutes } from '../modules/micro/routes';
 import { Core } from '../core/core';
 import { CoreRepository } from '../core/repository';
 import { MarketMakerRepository } from '../modules/market-makers/repository';
@@ -101,6 +103,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   await core.start();
   const services = createServices(db, config, clock, core);
   await services.demoFunds?.grantOnce();
+  if (config.DEMO_FUNDS) await services.micro.grantDemoHouse();
   await services.market.start((error) => http.log.error({ err: error }, 'market data fault'));
   await http.register(formbody);
   await http.register(cookie);
@@ -146,6 +149,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         depositRoutes,
         withdrawalRoutes,
         c2cRoutes,
+        microRoutes,
       ];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes);
       for (const routes of modules) await api.register(routes, deps);
@@ -164,6 +168,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   const io = attachGateway(http.server, services.auth);
   const marketPushes = attachMarketPushes(io, services.market, services.marketPushPayloads);
   attachC2cPushes(io, core);
+  const microPushes = attachMicroPushes(io, core, services.micro, (error) => http.log.error({ err: error }, 'second-contract push fault'));
   core.events.on('balances', (userIds) => {
     // socket.io encodes a packet before it looks for the room's sockets: skip users not connected
     const rooms = io.sockets.adapter.rooms;
@@ -188,6 +193,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     makers?.stop();
     await core.stop();
     marketPushes.stop();
+    microPushes.stop();
     await services.market.stop();
     await io.close();
   });

@@ -25,6 +25,9 @@ import { MarketData } from '../modules/market/market-data';
 import { MarketRepository } from '../modules/market/market-repository';
 import { MarketPushPayloads } from '../modules/market/push-payloads';
 import { QuotationService } from '../modules/market/quotation-service';
+import { MicroRepository } from '../modules/micro/repository';
+import { MicroService } from '../modules/micro/service';
+import { MicroOperatorService } from '../modules/micro/operator-service';
 import { SpotRepository } from '../modules/spot/repository';
 import { SpotService } from '../modules/spot/service';
 import { CoreTradeFeed } from '../modules/spot/trade-feed';
@@ -155,6 +158,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
     addressBook: new AddressBookService(withdrawalRepository, walletRepository),
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
+    micro: new MicroService(core, new MicroRepository(db), clock),
+    microOperator: new MicroOperatorService(new MicroRepository(db), new OperatorRepository(db)),
     auth: new AuthService(users, sessions, backoff, clock, config.SESSION_TTL_HOURS, accountNames, {
       open: config.DEMO_DATA,
       onLogin: demoFunds && ((guestId) => demoFunds.topUpGuest(guestId)),

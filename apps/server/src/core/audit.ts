@@ -14,6 +14,10 @@ export interface AuditReport {
   orphans: { table_name: string; rows: number }[];
   /** funds locked for a kind's records (c2c escrow) that differ from what its open records hold */
   escrowMismatches: { user_id: number; currency_id: number; wallet: string; held: string; expected: string }[];
+  /** settled records whose recomputation from the recorded prices and terms differs (second contracts) */
+  recomputed: { table_name: string; id: string; problem: string }[];
+  /** settled records recomputed */
+  recordsRecomputed: number;
 }
 
 /**
@@ -21,7 +25,8 @@ export interface AuditReport {
  * held (users, makers, house, fee account) equals deposits minus withdrawals plus adjustments; every
  * entry, order and trade names a user, currency and pair that exist (each kind of core state
  * names the checks of its own tables); funds a kind holds locked (c2c escrow) equal what its open
- * records hold.
+ * records hold; every settled record a kind can recompute from what was recorded (second
+ * contracts: open and end price, result, profit, ledger) is recomputed.
  */
 export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_KINDS): Promise<AuditReport> {
   const balanceMismatches = await db.query<AuditReport['balanceMismatches'][number]>(
@@ -56,14 +61,27 @@ export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_
   const orphans = await db.query<AuditReport['orphans'][number]>(`select * from (${checks.join('\n union all\n')}) counted where rows > 0`);
   const escrowMismatches: AuditReport['escrowMismatches'] = [];
   for (const check of kinds.flatMap((kind) => kind.escrowChecks ?? [])) escrowMismatches.push(...(await db.query<AuditReport['escrowMismatches'][number]>(check)));
+  const recomputations = kinds.flatMap((kind) => kind.recomputeChecks ?? []);
+  const recomputedAll =
+    recomputations.length === 0
+      ? []
+      : await db.query<AuditReport['recomputed'][number]>(`select * from (${recomputations.join('\n union all\n')}) checked`);
+  const recomputed = recomputedAll.filter((row) => row.problem !== '');
   const counted = await db.query<{ n: number }>('select count(*)::int as n from balances');
   return {
-    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0 && orphans.length === 0 && escrowMismatches.length === 0,
+    ok:
+      balanceMismatches.length === 0 &&
+      currencyMismatches.length === 0 &&
+      orphans.length === 0 &&
+      escrowMismatches.length === 0 &&
+      recomputed.length === 0,
     balancesChecked: counted[0]?.n ?? 0,
     balanceMismatches,
     currencyMismatches,
     orphans,
     escrowMismatches,
+    recomputed,
+    recordsRecomputed: recomputedAll.length,
   };
 }
 

@@ -80,7 +80,14 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     /** the kinds of state it owns; tests add their own to the registered ones */
     kinds: readonly CoreKind[] = CORE_KINDS,
   ) {
-    this.states = kinds.map((kind) => kind.create());
+    const stateOf = <C extends CoreCommandBase, S extends KindState<C>>(wanted: CoreKind<C, S>): S => {
+      const index = kinds.indexOf(wanted as unknown as CoreKind);
+      const state = this.states[index];
+      if (index < 0 || !state) throw new Error(`the core needs the ${wanted.name} kind`);
+      return state as S;
+    };
+    this.states = [];
+    for (const kind of kinds) this.states.push(kind.create({ stateOf }));
     kinds.forEach((kind, index) => {
       for (const commandKind of kind.commandKinds) {
         if (this.routes.has(commandKind)) throw new Error(`two kinds of core state apply ${commandKind}`);
@@ -88,11 +95,6 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       }
     });
     this.tables = kinds.flatMap((kind) => kind.tables);
-    const stateOf = <C extends CoreCommandBase, S extends KindState<C>>(wanted: CoreKind<C, S>): S => {
-      const index = kinds.indexOf(wanted as unknown as CoreKind);
-      if (index < 0) throw new Error(`the core needs the ${wanted.name} kind`);
-      return this.states[index] as S;
-    };
     this.read = new CoreReadView(this.book, stateOf(spotKind), stateOf(withdrawalsKind), this.marks, clock);
   }
 

@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { OrderState as C2cOrderState } from './c2c/state';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 import type { WithdrawalState } from './withdrawals/state';
+import type { MicroContract } from './micro/state';
 
 /** Events the core publishes after a batch is durable. */
 export interface CoreEvents {
@@ -15,6 +16,8 @@ export interface CoreEvents {
   withdrawals: [withdrawals: WithdrawalState[]];
   /** c2c orders taken or moved on by the batch (their final state) */
   c2cOrders: [orders: C2cOrderState[]];
+  /** second contracts opened or settled by the batch (their final state) */
+  micro: [contracts: MicroContract[]];
 }
 
 export type CoreEventEmitter = EventEmitter<CoreEvents>;

@@ -25,8 +25,22 @@ export interface CoreKind<Command extends CoreCommandBase = CoreCommandBase, Sta
    * locked funds under the kind's ledger reasons differ from what its open records hold.
    */
   readonly escrowChecks?: readonly string[];
-  /** an empty state; the core loads it before the first command and after a failed batch write */
-  create(): State;
+  /**
+   * The audit's recomputations of settled records from what was recorded (prices, trades, terms):
+   * each a select of `table_name, id, problem` for every record, `problem` empty when it matches.
+   */
+  readonly recomputeChecks?: readonly string[];
+  /**
+   * An empty state; the core loads it before the first command and after a failed batch write.
+   * `kinds` finds the states of other kinds (call it when needed, not while creating: a kind later
+   * in the list is not created yet), for a kind that reads another's state while it applies.
+   */
+  create(kinds: KindLookup): State;
+}
+
+/** The states of the core's kinds, for a kind that reads another's (second contracts read spot prices). */
+export interface KindLookup {
+  stateOf<C extends CoreCommandBase, S extends KindState<C>>(kind: CoreKind<C, S>): S;
 }
 
 /** Every command names its kind and an idempotency key: applied twice, it changes nothing the second time. */
@@ -35,7 +49,7 @@ export interface CoreCommandBase {
   key: string;
 }
 
-export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number; c2cId?: number } | { applied: false; duplicate: true };
+export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number; c2cId?: number; microId?: number } | { applied: false; duplicate: true };
 
 /** What every kind may read while loading: the clock, and accounts the core knows. */
 export interface LoadContext {

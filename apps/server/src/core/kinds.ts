@@ -3,16 +3,17 @@ import { fundsKind } from './funds/kind';
 import type { CoreKind } from './kind';
 import { spotKind } from './spot/kind';
 import { withdrawalsKind } from './withdrawals/kind';
+import { microKind } from './micro/kind';
 
 /**
  * Every kind of core state, one line each. The core routes each command to the kind that names
  * its `kind`, loads every kind at start and after a failed batch write, and writes their rows in
  * this order; the audit runs their orphan checks.
  */
-export const CORE_KINDS = [fundsKind, spotKind, withdrawalsKind, c2cKind] as const;
+export const CORE_KINDS = [fundsKind, spotKind, withdrawalsKind, c2cKind, microKind] as const;
 
 /** Every command the core applies: the union of the registered kinds' commands. */
 export type CoreCommand = CommandOf<(typeof CORE_KINDS)[number]>;
 
 /** The commands a kind applies, read off its state's `apply`. */
-export type CommandOf<K extends CoreKind> = K extends { create(): { apply(command: infer C, ...rest: never[]): unknown } } ? C : never;
+export type CommandOf<K extends CoreKind> = K extends { create(...args: never[]): { apply(command: infer C, ...rest: never[]): unknown } } ? C : never;

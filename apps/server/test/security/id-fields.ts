@@ -84,6 +84,12 @@ export const ID_FIELDS: Record<string, IdField> = {
   'POST /admin/api/withdrawals/:id/chain-success id': operatorRecord,
   'POST /admin/api/withdrawals/:id/chain-failure id': operatorRecord,
   'POST /admin/api/c2c/orders/:id/resolve id': { names: 'operator', why: 'the appealed c2c order an operator rules on' },
+
+  // second contracts
+  'POST /api/microtrade/submit match_id': { names: 'catalogue', why: 'a pair' },
+  'POST /api/microtrade/submit currency_id': currency,
+  'GET /api/microtrade/lists match_id': { names: 'catalogue', why: 'a pair: narrows the caller’s own contracts' },
+  'PUT /admin/api/micro/pairs/:pairId pairId': { names: 'operator', why: 'the pair an operator opens or closes for second contracts' },
 };
 
 export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

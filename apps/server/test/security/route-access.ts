@@ -148,6 +148,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /admin/api/settings/c2c': 'operator',
   'PUT /admin/api/settings/c2c': 'operator',
 
+  // second contracts: terms for everyone, contracts for their owner, terms set by operators
+  'GET /api/microtrade/payable_currencies': 'public',
+  'GET /api/microtrade/seconds': 'public',
+  'POST /api/microtrade/submit': 'private',
+  'GET /api/microtrade/lists': 'private',
+  'GET /admin/api/micro/settings': 'operator',
+  'PUT /admin/api/micro/settings': 'operator',
+  'PUT /admin/api/micro/pairs/:pairId': 'operator',
+
   // files and the web app
   'GET /media/*': 'static',
   'GET /uploads/*': 'static',

@@ -26,6 +26,16 @@ export {
 } from './endpoints';
 export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
 export {
+  microApi,
+  type ClosedMicroOrderPush,
+  type MicroOrder,
+  type MicroOrderPage,
+  type MicroPayableCurrency,
+  type MicroSecondsOption,
+  type MicroSubmitInput,
+  type UpdateKLinePush,
+} from './micro';
+export {
   spotApi,
   type BookEntry,
   type PairIds,

@@ -1,11 +1,13 @@
 import type {
   BalancePush,
+  ClosedMicroOrderPush,
   DaymarketPush,
   KlinePush,
   MarketDepthPush,
   MarketDetailPush,
   PairSubscription,
   TransactionPush,
+  UpdateKLinePush,
 } from '@tessera/protocol';
 import type { Socket } from 'socket.io-client';
 
@@ -23,9 +25,13 @@ export interface PushPayloads {
   market_detail: MarketDetailPush;
   transaction: TransactionPush;
   update_balance: BalancePush;
+  /** a second contract of the signed-in user settled (to its owner only) */
+  closed_microorder: ClosedMicroOrderPush;
+  /** a pair's latest close */
+  updateKLine: UpdateKLinePush;
 }
 export type PushName = keyof PushPayloads;
-const PUSHES: readonly PushName[] = ['daymarket', 'kline', 'market_depth', 'market_detail', 'transaction', 'update_balance'];
+const PUSHES: readonly PushName[] = ['daymarket', 'kline', 'market_depth', 'market_detail', 'transaction', 'update_balance', 'closed_microorder', 'updateKLine'];
 
 /** A pair to narrow the market pushes to (the server's `sub` event). */
 export type { PairSubscription };

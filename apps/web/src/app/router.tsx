@@ -128,7 +128,11 @@ export const routes: RouteObject[] = [
       soon('leverTransactions'),
       soon('leverTransaction'),
       soon('leverList'),
-      soon('secondDealCenter'),
+      {
+        path: 'secondDealCenter',
+        handle: page('secondDealCenter'),
+        lazy: async () => ({ Component: (await import('../features/micro/SecondDealCenterPage')).SecondDealCenterPage }),
+      },
       soon('fiatradCenter'),
       soon('legalTrade'),
       soon('match'),

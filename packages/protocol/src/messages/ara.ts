@@ -179,4 +179,13 @@ export const ara: Record<MessageKey, string> = {
   'fiat trade escrow': 'تداول العملات: عملات محتجزة',
   'fiat trade escrow released': 'تداول العملات: تحرير العملات المحتجزة',
   'fiat trade': 'تداول العملات',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step': 'يجب أن تكون الكمية مضاعفًا صحيحًا لخطوة الرهان',
+  'maximum order size exceeded': 'تم تجاوز الحد الأقصى لحجم الطلب',
+  'the quantity is below the minimum stake': 'الكمية أقل من الحد الأدنى للرهان',
+  'this seconds option is not offered': 'مدة العقد هذه غير متاحة',
+  'second contracts are not open for this pair': 'عقود الثواني غير متاحة لزوج التداول هذا',
+  'second contracts are not open for this currency': 'لا يمكن دفع عقود الثواني بهذه العملة',
+  'second contracts cannot take this stake now': 'لا يمكن قبول هذا الرهان الآن، يرجى تجربة مبلغ أصغر أو المحاولة لاحقًا',
+  'contract placed': 'تم فتح العقد',
 };

@@ -179,4 +179,13 @@ export const en: Record<MessageKey, string> = {
   'fiat trade escrow': 'Fiat trade: coins held in escrow',
   'fiat trade escrow released': 'Fiat trade: escrow released',
   'fiat trade': 'Fiat trade',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step': 'The quantity must be a whole multiple of the stake step',
+  'maximum order size exceeded': 'Maximum order size exceeded',
+  'the quantity is below the minimum stake': 'The quantity is below the minimum stake',
+  'this seconds option is not offered': 'This contract duration is not offered',
+  'second contracts are not open for this pair': 'Second contracts are not open for this trading pair',
+  'second contracts are not open for this currency': 'Second contracts cannot be paid in this currency',
+  'second contracts cannot take this stake now': 'This stake cannot be accepted right now, please try a smaller one or later',
+  'contract placed': 'Contract placed',
 };

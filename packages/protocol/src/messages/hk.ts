@@ -179,4 +179,13 @@ export const hk: Record<MessageKey, string> = {
   'fiat trade escrow': '法幣交易凍結',
   'fiat trade escrow released': '法幣交易解凍',
   'fiat trade': '法幣交易',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step': '數量必須是下單步長的整數倍',
+  'maximum order size exceeded': '超過最大下單數量',
+  'the quantity is below the minimum stake': '數量低於最小下單數量',
+  'this seconds option is not offered': '不支援該秒數',
+  'second contracts are not open for this pair': '該交易對未開放秒合約',
+  'second contracts are not open for this currency': '該幣種不支援秒合約下單',
+  'second contracts cannot take this stake now': '暫時無法接受該數量，請減少數量或稍後再試',
+  'contract placed': '下單成功',
 };

@@ -179,4 +179,13 @@ export const jp: Record<MessageKey, string> = {
   'fiat trade escrow': 'P2P取引 預託',
   'fiat trade escrow released': 'P2P取引 預託解除',
   'fiat trade': 'P2P取引',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step': '数量は注文単位の整数倍でなければなりません',
+  'maximum order size exceeded': '最大注文数量を超えています',
+  'the quantity is below the minimum stake': '数量が最小注文数量を下回っています',
+  'this seconds option is not offered': 'この秒数は提供されていません',
+  'second contracts are not open for this pair': 'この取引ペアでは秒契約は利用できません',
+  'second contracts are not open for this currency': 'この通貨では秒契約を利用できません',
+  'second contracts cannot take this stake now': '現在この数量は受け付けられません。数量を減らすか後でお試しください',
+  'contract placed': '注文しました',
 };

@@ -182,6 +182,15 @@ export const MESSAGE_KEYS = [
   'fiat trade escrow',
   'fiat trade escrow released',
   'fiat trade',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step',
+  'maximum order size exceeded',
+  'the quantity is below the minimum stake',
+  'this seconds option is not offered',
+  'second contracts are not open for this pair',
+  'second contracts are not open for this currency',
+  'second contracts cannot take this stake now',
+  'contract placed',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

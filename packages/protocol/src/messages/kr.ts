@@ -179,4 +179,13 @@ export const kr: Record<MessageKey, string> = {
   'fiat trade escrow': 'P2P 거래 에스크로',
   'fiat trade escrow released': 'P2P 거래 에스크로 해제',
   'fiat trade': 'P2P 거래',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step': '수량은 주문 단위의 정수배여야 합니다',
+  'maximum order size exceeded': '최대 주문 수량을 초과했습니다',
+  'the quantity is below the minimum stake': '수량이 최소 주문 수량보다 적습니다',
+  'this seconds option is not offered': '제공되지 않는 계약 시간입니다',
+  'second contracts are not open for this pair': '이 거래쌍은 초 계약이 열려 있지 않습니다',
+  'second contracts are not open for this currency': '이 통화로는 초 계약을 할 수 없습니다',
+  'second contracts cannot take this stake now': '지금은 이 수량을 받을 수 없습니다. 수량을 줄이거나 나중에 다시 시도해 주세요',
+  'contract placed': '계약이 체결되었습니다',
 };

@@ -179,4 +179,13 @@ export const spa: Record<MessageKey, string> = {
   'fiat trade escrow': 'Operación P2P: monedas en custodia',
   'fiat trade escrow released': 'Operación P2P: custodia liberada',
   'fiat trade': 'Operación P2P',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step': 'La cantidad debe ser un múltiplo entero del paso de apuesta',
+  'maximum order size exceeded': 'Se ha superado el tamaño máximo de orden',
+  'the quantity is below the minimum stake': 'La cantidad es inferior a la apuesta mínima',
+  'this seconds option is not offered': 'Esta duración de contrato no está disponible',
+  'second contracts are not open for this pair': 'Los contratos por segundos no están abiertos para este par',
+  'second contracts are not open for this currency': 'Los contratos por segundos no se pueden pagar en esta moneda',
+  'second contracts cannot take this stake now': 'Ahora no se puede aceptar esta apuesta; pruebe con una menor o más tarde',
+  'contract placed': 'Contrato realizado',
 };

@@ -179,4 +179,13 @@ export const zh: Record<MessageKey, string> = {
   'fiat trade escrow': '法币交易冻结',
   'fiat trade escrow released': '法币交易解冻',
   'fiat trade': '法币交易',
+  // second contracts (micro)
+  'the quantity must be a multiple of the stake step': '数量必须是下单步长的整数倍',
+  'maximum order size exceeded': '超过最大下单数量',
+  'the quantity is below the minimum stake': '数量低于最小下单数量',
+  'this seconds option is not offered': '不支持该秒数',
+  'second contracts are not open for this pair': '该交易对未开放秒合约',
+  'second contracts are not open for this currency': '该币种不支持秒合约下单',
+  'second contracts cannot take this stake now': '暂时无法接受该数量，请减少数量或稍后再试',
+  'contract placed': '下单成功',
 };

@@ -8,6 +8,7 @@ import { lotAtoms, lotsToAtoms, tickAtoms, ticksToAtoms, toUnits } from '../unit
 import { feeOf, notional, type SpotPair } from './pair';
 import { loadSpotState, SPOT_ORDERS, SPOT_TRADES, type SpotStateRows } from './repository';
 import type { SpotOrderState, SpotSide, SpotTradeRecord } from './state';
+import { TradeTape } from './trade-tape';
 
 export interface PlaceSpotOrder {
   userId: number;
@@ -51,6 +52,8 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
   private feeAccount = 0;
   /** each pair's last trade price, kept across restarts (an input of its mark price) */
   private readonly lastTrades = new Map<number, Atoms>();
+  /** each pair's recent trades, for "the last trade at or before T" (second contracts settle at it) */
+  readonly tape = new TradeTape();
   /** pairs whose mark inputs may have moved since the last `takeMovedMarks` */
   private readonly movedMarks = new Set<number>();
 
@@ -73,8 +76,10 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     this.feeAccount = context.feeAccount;
     this.nextOrderId = input.lastOrderId + 1;
     this.nextTradeId = input.lastTradeId + 1;
+    this.tape.clear();
     for (const pair of input.pairs) {
       this.pairs.set(pair.id, pair);
+      this.tape.seed(pair.id, input.lastTradeRecords.get(pair.id) ?? null);
       this.books.set(pair.id, new OrderBook({ sink: (event) => this.events.push({ ...event }), stp: 'cancel_taker' }));
     }
     // resting orders go back in id order: the same time priority they had
@@ -302,6 +307,7 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     };
     this.nextTradeId += 1;
     this.lastTrades.set(pair.id, price);
+    this.tape.record(pair.id, { id: trade.id, at: now.getTime(), price });
     context.stage(SPOT_TRADES, trade);
     // a filled limit buy may still hold the price-improvement residue of earlier fills: none, by
     // construction (each fill releases exactly its own hold), so a filled order holds nothing

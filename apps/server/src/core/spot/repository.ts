@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database';
 import { formatAmount, parseAmount, type Atoms } from '../amount';
 import type { CoreTable } from '../kind';
 import { pairFromRow, type SpotPair } from './pair';
+import type { TapeTrade } from './trade-tape';
 import type { SpotOrderState, SpotOrderStatus, SpotSide, SpotTradeRecord } from './state';
 
 export interface SpotStateRows {
@@ -11,6 +12,8 @@ export interface SpotStateRows {
   lastTradeId: number;
   /** each pair's last trade price, for its mark price: the book alone forgets it at a restart */
   lastTrades: Map<number, Atoms>;
+  /** each pair's last trade with its id and time (null when it never traded): the start of its trade tape */
+  lastTradeRecords: Map<number, TapeTrade | null>;
 }
 
 interface OrderRow {
@@ -45,8 +48,9 @@ export async function loadSpotState(db: Queryable): Promise<SpotStateRows> {
     `select (select coalesce(max(id), 0) from spot_orders)::text as order_id, (select coalesce(max(id), 0) from spot_trades)::text as trade_id`,
   );
   // one index probe per pair (spot_trades_pair), whatever the number of trades
-  const lastTrades = await db.query<{ id: number; price: string | null }>(
-    `select p.id, (select t.price::text from spot_trades t where t.pair_id = p.id order by t.id desc limit 1) as price from currency_pairs p`,
+  const lastTrades = await db.query<{ id: number; trade_id: string | null; price: string | null; created_at: Date | null }>(
+    `select p.id, t.id::text as trade_id, t.price::text as price, t.created_at from currency_pairs p
+       left join lateral (select id, price, created_at from spot_trades t where t.pair_id = p.id order by t.id desc limit 1) t on true`,
   );
   return {
     pairs: pairs.map(pairFromRow),
@@ -68,6 +72,14 @@ export async function loadSpotState(db: Queryable): Promise<SpotStateRows> {
     lastOrderId: Number(ids?.order_id ?? 0),
     lastTradeId: Number(ids?.trade_id ?? 0),
     lastTrades: new Map(lastTrades.filter((row) => row.price !== null).map((row) => [row.id, parseAmount(row.price as string)])),
+    lastTradeRecords: new Map(
+      lastTrades.map((row) => [
+        row.id,
+        row.trade_id === null || row.price === null || row.created_at === null
+          ? null
+          : { id: Number(row.trade_id), at: new Date(row.created_at).getTime(), price: parseAmount(row.price) },
+      ]),
+    ),
   };
 }
 

@@ -7,6 +7,7 @@ import { tokenOf } from '../../http/authenticate';
 import { Refusal } from '../../core/refusal';
 import type { RouteDeps } from '../../app/deps';
 import { WALLETS } from '../../core/wallets';
+import { microOperatorRoutes } from '../micro/operator-routes';
 import { operatorMoneyRoutes } from './money-routes';
 import { LoginWait } from './operator-auth-service';
 import type { OperatorSession } from './repository';
@@ -209,4 +210,5 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
 
   await app.register(operatorMoneyRoutes, { services, requireOperator, operatorOf });
   await app.register(c2cOperatorRoutes, { services, requireOperator, operatorOf });
+  await app.register(microOperatorRoutes, { services, requireOperator, operatorOf });
 };
