@@ -45,6 +45,7 @@ import { depositRoutes } from '../modules/deposits/routes';
 import { devChainRoutes } from '../modules/deposits/dev-routes';
 import { withdrawalRoutes } from '../modules/withdrawals/routes';
 import { upstartRoutes } from '../modules/upstart/routes';
+import { acceptorRoutes } from '../modules/acceptors/routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
@@ -145,6 +146,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         depositRoutes,
         withdrawalRoutes,
         upstartRoutes,
+        acceptorRoutes,
       ];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes);
       for (const routes of modules) await api.register(routes, deps);

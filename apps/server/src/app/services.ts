@@ -66,6 +66,8 @@ import { VerificationMarkRepository } from '../modules/verification/mark-reposit
 import { VerificationService } from '../modules/verification/service';
 import { UpstartRepository } from '../modules/upstart/repository';
 import { UpstartService } from '../modules/upstart/service';
+import { AcceptorRepository } from '../modules/acceptors/repository';
+import { AcceptorService } from '../modules/acceptors/service';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -133,6 +135,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const operatorTotp = new OperatorTotpService(operators, new OperatorTotpRepository(db), new SecretBox(config.OPERATOR_SECRET_KEY), clock);
   return {
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
+    acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),
     /** the operators' audit trail, for modules with operator calls of their own */
     operatorLog: operators as Pick<OperatorRepository, 'recordAction'>,
     demoFunds,

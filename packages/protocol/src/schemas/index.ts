@@ -7,3 +7,4 @@ export * from './spot';
 export * from './quotation';
 export * from './wallet';
 export * from './upstart';
+export * from './acceptor';
