@@ -88,6 +88,7 @@ export const ID_FIELDS: Record<string, IdField> = {
   'POST /api/acceptor/paid id': { names: 'order', stranger: { refused: 'order not found' } },
   'PUT /admin/api/users/:userId/acceptor userId': operatorUser,
   'PUT /admin/api/users/:userId/acceptor currency_id': currency,
+  'POST /api/notification/read id': { names: 'order', stranger: { refused: 'notification not found' } },
 };
 
 export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

@@ -156,4 +156,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/acceptor/paid': 'private',
   'GET /admin/api/acceptors': 'operator',
   'PUT /admin/api/users/:userId/acceptor': 'operator',
+
+  // notifications (the account centre's messages)
+  'POST /api/notification/list': 'private',
+  'GET /api/notification/list': 'private',
+  'GET /api/notification/unread': 'private',
+  'POST /api/notification/read': 'private',
 };

@@ -8,3 +8,4 @@ export * from './quotation';
 export * from './wallet';
 export * from './upstart';
 export * from './acceptor';
+export * from './notification';
