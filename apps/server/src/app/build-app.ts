@@ -48,6 +48,11 @@ import { devChainRoutes } from '../modules/deposits/dev-routes';
 import { withdrawalRoutes } from '../modules/withdrawals/routes';
 import { c2cRoutes } from '../modules/c2c/routes';
 import { attachC2cPushes } from '../realtime/c2c-pushes';
+import { upstartRoutes } from '../modules/upstart/routes';
+import { acceptorRoutes } from '../modules/acceptors/routes';
+import { notificationRoutes } from '../modules/notifications/routes';
+import { paymentRoutes } from '../modules/payments/routes';
+import { devPaymentGatewayRoutes } from '../modules/payments/dev-gateway-routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
@@ -150,9 +155,13 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         withdrawalRoutes,
         c2cRoutes,
         microRoutes,
+        upstartRoutes,
+        acceptorRoutes,
+        notificationRoutes,
       ];
-      if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes);
+      if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes, devPaymentGatewayRoutes);
       for (const routes of modules) await api.register(routes, deps);
+      await api.register(paymentRoutes, { ...deps, urls: config });
     },
     { prefix: '/api' },
   );
@@ -176,6 +185,10 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
       const room = userRoom(userId);
       if (rooms.has(room)) io.to(room).emit('update_balance', { type: 'update_balance', user_id: userId });
     }
+  });
+  services.notifications.reportFaultsTo((error) => http.log.error({ err: error }, 'notification fault'));
+  services.notifications.created.on('created', (notice) => {
+    io.to(userRoom(notice.userId)).emit('notification', { type: 'notification', user_id: notice.userId, id: notice.id, kind: notice.kind, unread: notice.unread });
   });
   const makers = config.MARKET_MAKERS
     ? new MarketMakerSimulator(

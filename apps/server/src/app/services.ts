@@ -72,6 +72,16 @@ import { CashInfoService } from '../modules/c2c/cash-info-service';
 import { C2cOperatorService } from '../modules/c2c/operator-service';
 import { C2cRepository } from '../modules/c2c/repository';
 import { C2cService } from '../modules/c2c/service';
+import { UpstartRepository } from '../modules/upstart/repository';
+import { UpstartService } from '../modules/upstart/service';
+import { AcceptorRepository } from '../modules/acceptors/repository';
+import { AcceptorService } from '../modules/acceptors/service';
+import { NotificationRepository } from '../modules/notifications/repository';
+import { NotificationService } from '../modules/notifications/service';
+import { feedNotificationsFromCore } from '../modules/notifications/feed';
+import { PaymentRepository } from '../modules/payments/repository';
+import { PaymentService, type PaymentGateway } from '../modules/payments/service';
+import { randomBytes } from 'node:crypto';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -113,6 +123,9 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const depositsOpen = async () => (await settings.get<boolean>(SETTING.depositsOpen)) ?? true;
   const wallets = new WalletService(core, walletRepository, users, depositsOpen, () => market.usdtCnyRate());
   const gate = new ChainGate(users, depositsOpen);
+  // the users' notifications: fed by the core's events and by the services below
+  const notifications = new NotificationService(new NotificationRepository(db), clock);
+  feedNotificationsFromCore(core, notifications.notify, namesOfCurrencies);
   const depositRepository = new DepositRepository(db);
   const depositKeys = parseDepositKeys(
     config.DEPOSIT_XPUB_BTC && config.DEPOSIT_XPUB_ETH && config.DEPOSIT_XPUB_TRON
@@ -127,6 +140,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     uploads,
     gate,
     clock,
+    notifications.notify,
   );
   // outside production, deposits "seen on chain" are reported through POST /api/dev/chain/deposit
   const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
@@ -140,6 +154,12 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const cashInfoRepository = new CashInfoRepository(db);
   const c2c = new C2cService(core, new C2cRepository(db), cashInfoRepository, users, walletRepository, settings, uploads, clock);
   return {
+    payments: new PaymentService(core, new PaymentRepository(db), paymentGateway(config), () => market.usdtCnyRate(), gate, clock, notifications.notify),
+    upstart: new UpstartService(core, new UpstartRepository(db), clock),
+    acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),
+    notifications,
+    /** the operators' audit trail, for modules with operator calls of their own */
+    operatorLog: operators as Pick<OperatorRepository, 'recordAction'>,
     demoFunds,
     cashInfo: new CashInfoService(cashInfoRepository, clock),
     c2c,
@@ -172,7 +192,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     region: new RegionService(users),
     uploads,
     outbox: new DevOutboxService(outbox),
-    admin: new AdminService(operators, users, sessions, identities, settings, clock),
+    admin: new AdminService(operators, users, sessions, identities, settings, clock, notifications.notify),
     // production: an operator logs in with a second factor, or only to enrol one
     operatorAuth: new OperatorAuthService(operators, operatorTotp, new OperatorLoginBackoff(loginFailures), clock, config.NODE_ENV === 'production'),
     operatorTotp,
@@ -192,4 +212,14 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
       () => core.state,
     ),
   };
+}
+
+/**
+ * The card payment gateway: the configured one; outside production without one, the development
+ * gateway with a key made for this process; in production without one, none (payments refused).
+ */
+function paymentGateway(config: Config): PaymentGateway | undefined {
+  if (config.PAYMENT_GATEWAY_URL && config.PAYMENT_GATEWAY_KEY) return { url: config.PAYMENT_GATEWAY_URL, key: config.PAYMENT_GATEWAY_KEY };
+  if (config.NODE_ENV === 'production') return undefined;
+  return { url: '/api/dev/payment-gateway', key: randomBytes(32).toString('hex'), development: true };
 }

@@ -3,6 +3,8 @@ import type { OrderState as C2cOrderState } from './c2c/state';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 import type { WithdrawalState } from './withdrawals/state';
 import type { MicroContract } from './micro/state';
+import type { SubscriptionState } from './subscriptions/state';
+import type { AcceptorDealState } from './acceptors/state';
 
 /** Events the core publishes after a batch is durable. */
 export interface CoreEvents {
@@ -18,6 +20,10 @@ export interface CoreEvents {
   c2cOrders: [orders: C2cOrderState[]];
   /** second contracts opened or settled by the batch (their final state) */
   micro: [contracts: MicroContract[]];
+  /** token subscriptions opened or moved on by the batch (their final state) */
+  subscriptions: [subscriptions: SubscriptionState[]];
+  /** acceptor deals opened or moved on by the batch (their final state) */
+  acceptorDeals: [deals: AcceptorDealState[]];
 }
 
 export type CoreEventEmitter = EventEmitter<CoreEvents>;

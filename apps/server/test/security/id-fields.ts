@@ -90,6 +90,25 @@ export const ID_FIELDS: Record<string, IdField> = {
   'POST /api/microtrade/submit currency_id': currency,
   'GET /api/microtrade/lists match_id': { names: 'catalogue', why: 'a pair: narrows the caller’s own contracts' },
   'PUT /admin/api/micro/pairs/:pairId pairId': { names: 'operator', why: 'the pair an operator opens or closes for second contracts' },
+
+  // token subscription (UpStart)
+  'GET /api/user/upstart id': { names: 'catalogue', why: 'a published subscription project' },
+  'POST /api/user/up_order id': { names: 'catalogue', why: 'a published subscription project' },
+  'POST /api/user/unlock id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /admin/api/upstart/projects currency_id': currency,
+  'PUT /admin/api/upstart/projects/:id id': { names: 'operator', why: 'the project an operator edits' },
+  'PUT /admin/api/upstart/projects/:id currency_id': currency,
+
+  // acceptor deals
+  'GET /api/acceptor/info id': { names: 'catalogue', why: 'an acceptor: a published trading counterparty' },
+  'POST /api/acceptor/deal acceptor_id': { names: 'catalogue', why: 'an acceptor: a published trading counterparty' },
+  'POST /api/acceptor/user_confirm id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/acceptor/confirm id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/acceptor/reject id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/acceptor/paid id': { names: 'order', stranger: { refused: 'order not found' } },
+  'PUT /admin/api/users/:userId/acceptor userId': operatorUser,
+  'PUT /admin/api/users/:userId/acceptor currency_id': currency,
+  'POST /api/notification/read id': { names: 'order', stranger: { refused: 'notification not found' } },
 };
 
 export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

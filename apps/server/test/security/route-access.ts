@@ -162,4 +162,40 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /uploads/*': 'static',
   'GET /': 'static',
   'GET /*': 'static',
+
+  // token subscription (UpStart): the price is public
+  'POST /api/bi/price': 'public',
+  'GET /api/bi/price': 'public',
+  'GET /api/user/upstart': 'private',
+  'POST /api/user/up_order': 'private',
+  'POST /api/user/uplists': 'private',
+  'POST /api/user/unlock': 'private',
+  'GET /admin/api/upstart/projects': 'operator',
+  'POST /admin/api/upstart/projects': 'operator',
+  'PUT /admin/api/upstart/projects/:id': 'operator',
+
+  // acceptor deals: users' calls and the acceptor's own
+  'GET /api/acceptor/list': 'private',
+  'GET /api/acceptor/info': 'private',
+  'POST /api/acceptor/deal': 'private',
+  'GET /api/acceptor/my_deal': 'private',
+  'POST /api/acceptor/user_confirm': 'private',
+  'GET /api/acceptor/orders': 'private',
+  'POST /api/acceptor/confirm': 'private',
+  'POST /api/acceptor/reject': 'private',
+  'POST /api/acceptor/paid': 'private',
+  'GET /admin/api/acceptors': 'operator',
+  'PUT /admin/api/users/:userId/acceptor': 'operator',
+
+  // notifications (the account centre's messages)
+  'POST /api/notification/list': 'private',
+  'GET /api/notification/list': 'private',
+  'GET /api/notification/unread': 'private',
+  'POST /api/notification/read': 'private',
+
+  // card payments: the signed form, the gateway's signed callback, the development gateway
+  'POST /api/payment/form': 'private',
+  'POST /api/payment/notify': 'public',
+  'POST /api/dev/payment-gateway': 'development',
+  'POST /api/dev/payment-gateway/pay': 'development',
 };

@@ -8,3 +8,7 @@ export * from './quotation';
 export * from './wallet';
 export * from './c2c';
 export * from './micro';
+export * from './upstart';
+export * from './acceptor';
+export * from './notification';
+export * from './payment';

@@ -12,6 +12,8 @@ import { operatorMoneyRoutes } from './money-routes';
 import { LoginWait } from './operator-auth-service';
 import type { OperatorSession } from './repository';
 import { operatorSessionRoutes } from './session-routes';
+import { upstartOperatorRoutes } from '../upstart/operator-routes';
+import { acceptorOperatorRoutes } from '../acceptors/operator-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,6 +38,7 @@ const STATUS_OF: Record<string, number> = {
   'two-factor already enabled': 409,
   'two-factor enrolment not started': 409,
   'address not allowed': 403,
+  'project not found': 404,
 };
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
@@ -211,4 +214,6 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   await app.register(operatorMoneyRoutes, { services, requireOperator, operatorOf });
   await app.register(c2cOperatorRoutes, { services, requireOperator, operatorOf });
   await app.register(microOperatorRoutes, { services, requireOperator, operatorOf });
+  await app.register(upstartOperatorRoutes, { services, requireOperator, operatorOf });
+  await app.register(acceptorOperatorRoutes, { services, requireOperator, operatorOf });
 };

@@ -28,6 +28,12 @@ const MEMO: Record<string, MessageKey> = {
   c2c_escrow: 'fiat trade escrow',
   c2c_escrow_release: 'fiat trade escrow released',
   c2c_deal: 'fiat trade',
+  upstart_payment: 'subscription payment',
+  issuance: 'subscription tokens issued',
+  upstart_unlock: 'subscription tokens unlocked',
+  acceptor_escrow: 'acceptor deal escrow',
+  acceptor_deal: 'acceptor deal settled',
+  acceptor_release: 'acceptor deal released',
 };
 
 /** wallet/legal_log `type`: each wallet's number (1 legal, 2 change, 3 lever, 4 micro), or the text `lever` old clients send. */
