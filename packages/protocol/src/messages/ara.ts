@@ -155,4 +155,13 @@ export const ara: Record<MessageKey, string> = {
   'too many unused uploads': 'عدد كبير جدًا من الملفات المرفوعة غير المستخدمة: أرسلها أولًا أو حاول غدًا',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': 'أدخل كلمة مرور تسجيل الدخول أو رمز التحقق',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': 'لا يسمح دور المشغل هذا بهذا الإجراء',
+  'a second operator must approve': 'يجب أن يوافق مشغل آخر على هذا',
+  'adjustment not found': 'طلب التعديل غير موجود',
+  'operator not found': 'المشغل غير موجود',
+  'operator already exists': 'يوجد مشغل بهذا البريد الإلكتروني بالفعل',
+  'article not found': 'المقال غير موجود',
+  'the last admin cannot be removed': 'لا يمكن لآخر مسؤول نشط أن يفقد دور المسؤول أو أن يُعطَّل',
+  'pair has open orders': 'لهذا الزوج أوامر مفتوحة: ألغها قبل تغيير الدقة',
 };

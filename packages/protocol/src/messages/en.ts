@@ -155,4 +155,13 @@ export const en: Record<MessageKey, string> = {
   'too many unused uploads': 'Too many uploaded files not yet used: submit them first, or try again tomorrow',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': 'Enter your login password or a verification code',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': 'This operator role may not do this',
+  'a second operator must approve': 'Another operator must approve this',
+  'adjustment not found': 'Adjustment not found',
+  'operator not found': 'Operator not found',
+  'operator already exists': 'An operator with this e-mail already exists',
+  'article not found': 'Article not found',
+  'the last admin cannot be removed': 'The last active admin cannot lose the admin role or be disabled',
+  'pair has open orders': 'This pair has open orders: cancel them before changing its precision',
 };

@@ -158,6 +158,15 @@ export const MESSAGE_KEYS = [
   'too many unused uploads',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed',
+  'a second operator must approve',
+  'adjustment not found',
+  'operator not found',
+  'operator already exists',
+  'article not found',
+  'the last admin cannot be removed',
+  'pair has open orders',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

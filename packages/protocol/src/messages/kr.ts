@@ -155,4 +155,13 @@ export const kr: Record<MessageKey, string> = {
   'too many unused uploads': '아직 사용하지 않은 업로드 파일이 너무 많습니다. 먼저 제출하거나 내일 다시 시도하세요',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': '로그인 비밀번호 또는 인증 코드를 입력해 주세요',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': '이 운영자 역할로는 할 수 없는 작업입니다',
+  'a second operator must approve': '다른 운영자의 승인이 필요합니다',
+  'adjustment not found': '조정 요청을 찾을 수 없습니다',
+  'operator not found': '운영자를 찾을 수 없습니다',
+  'operator already exists': '이 이메일의 운영자가 이미 있습니다',
+  'article not found': '게시글을 찾을 수 없습니다',
+  'the last admin cannot be removed': '마지막 관리자는 역할을 잃거나 비활성화될 수 없습니다',
+  'pair has open orders': '이 거래쌍에 미체결 주문이 있습니다. 정밀도를 바꾸기 전에 취소하세요',
 };

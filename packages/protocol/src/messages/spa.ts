@@ -155,4 +155,13 @@ export const spa: Record<MessageKey, string> = {
   'too many unused uploads': 'Demasiados archivos subidos sin usar: envíelos primero o inténtelo mañana',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': 'Introduzca su contraseña de inicio de sesión o un código de verificación',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': 'Este rol de operador no puede hacer esto',
+  'a second operator must approve': 'Otro operador debe aprobar esto',
+  'adjustment not found': 'Ajuste no encontrado',
+  'operator not found': 'Operador no encontrado',
+  'operator already exists': 'Ya existe un operador con este correo',
+  'article not found': 'Artículo no encontrado',
+  'the last admin cannot be removed': 'El último administrador activo no puede perder el rol ni ser desactivado',
+  'pair has open orders': 'Este par tiene órdenes abiertas: cancélelas antes de cambiar su precisión',
 };
