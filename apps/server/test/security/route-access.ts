@@ -156,7 +156,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   // files, the web app and the back office app
   'GET /admin': 'static',
-  'GET /admin/': 'static',
   'GET /admin/*': 'static',
   'GET /media/*': 'static',
   'GET /uploads/*': 'static',

@@ -21,7 +21,7 @@ const idParams = z.object({ id });
 const keyParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/) });
 const ok = z.object({ ok: z.literal(true) });
 /** server-side paging of every table, and `format=csv` for the whole filtered set */
-const table = {
+export const table = {
   page: z.coerce.number().int().positive().max(1_000_000).optional(),
   limit: z.coerce.number().int().positive().max(100).optional(),
   format: z.enum(['json', 'csv']).default('json'),
@@ -36,7 +36,7 @@ const article = z.object({
 });
 
 /** One page as JSON, or with `format=csv` every row of the filter (up to CSV_MAX_ROWS) as a download. */
-async function tableReply<Row extends Record<string, unknown>>(
+export async function tableReply<Row extends Record<string, unknown>>(
   reply: FastifyReply,
   query: { page?: number; limit?: number; format: 'json' | 'csv' },
   name: string,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pageRequest } from '../../lib/paging';
+import { table, tableReply } from './back-office-routes';
 import type { Services } from '../../app/services';
 import { MAY, type OperatorRole } from './roles';
 import { MAX_OUTPUT_INDEX } from '../deposits/service';
@@ -12,7 +12,6 @@ export interface MoneyRouteOptions {
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const page = { page: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().positive().optional() };
 const decided = z.object({ applied: z.boolean(), status: z.union([z.int(), z.string()]) });
 const ok = z.object({ ok: z.literal(true) });
 const note = z.object({ reason: z.string().max(200).default('') }).default({ reason: '' });
@@ -32,10 +31,10 @@ export const operatorMoneyRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asy
         tags,
         summary: 'Deposit requests, newest first: status 0 pending, 1 confirmed, 2 rejected or superseded (all without)',
         description: 'Each names its output (`hash`, `output_index`) and on-chain destination (`to_address`); a superseded claim names the chain deposit that replaced it (`superseded_by`).',
-        querystring: z.object({ status: z.coerce.number().int().min(0).max(2).optional(), ...page }),
+        querystring: z.object({ status: z.coerce.number().int().min(0).max(2).optional(), ...table }),
       },
     },
-    async (request) => services.operatorMoney.listDeposits(request.query.status, pageRequest(request.query.page, request.query.limit)),
+    async (request, reply) => tableReply(reply, request.query, 'deposits', (page) => services.operatorMoney.listDeposits(request.query.status, page)),
   );
 
   app.post(
@@ -73,10 +72,10 @@ export const operatorMoneyRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asy
       schema: {
         tags,
         summary: 'Withdrawals, newest first, by state: applying, approved, success, failed, rejected (all without)',
-        querystring: z.object({ status: z.enum(['applying', 'approved', 'success', 'failed', 'rejected']).optional(), ...page }),
+        querystring: z.object({ status: z.enum(['applying', 'approved', 'success', 'failed', 'rejected']).optional(), ...table }),
       },
     },
-    async (request) => services.operatorMoney.listWithdrawals(request.query.status, pageRequest(request.query.page, request.query.limit)),
+    async (request, reply) => tableReply(reply, request.query, 'withdrawals', (page) => services.operatorMoney.listWithdrawals(request.query.status, page)),
   );
 
   const step = (
