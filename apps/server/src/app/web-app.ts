@@ -67,7 +67,6 @@ async function registerBackOffice(http: FastifyInstance, config: Config): Promis
   }
   await http.register(fastifyStatic, { root: config.ADMIN_DIST, prefix: '/admin/', wildcard: true, index: false, decorateReply: false });
   const csp = contentSecurityPolicy(readFileSync(indexFile, 'utf8'));
-  http.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/'));
   return (reply) =>
     reply
       .header('content-security-policy', csp)

@@ -155,7 +155,6 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PUT /admin/api/markets/pairs/:id': 'operator',
 
   // files, the web app and the back office app
-  'GET /admin': 'static',
   'GET /admin/*': 'static',
   'GET /media/*': 'static',
   'GET /uploads/*': 'static',

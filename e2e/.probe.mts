@@ -1,0 +1,14 @@
+import { launchBrowser } from './harness';
+const browser = await launchBrowser();
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.text()));
+page.on('response', (r) => { if (r.url().includes('/admin/api')) console.log('resp', r.status(), r.url()); });
+await page.goto('http://127.0.0.1:8108/admin/');
+const form = page.getByRole('form', { name: 'Operator login' });
+await form.getByLabel('E-mail').fill('admin@tessera.example');
+await form.getByLabel('Password').fill('wrong-password');
+await form.getByRole('button', { name: 'Log in' }).click();
+await page.waitForTimeout(1500);
+console.log('alerts', await page.getByRole('alert').allTextContents());
+await page.screenshot({ path: '/tmp/admin-dev/login.png' });
+await browser.close();
