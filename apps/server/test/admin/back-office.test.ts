@@ -37,6 +37,34 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     expect(open).toEqual(['POST /admin/api/login', 'POST /admin/api/logout', 'POST /admin/api/totp/enrol/confirm', 'POST /admin/api/totp/enrol/start']);
   });
 
+  it('refuses every operator route to each role it does not declare, before reading the body', async () => {
+    const tokens: Record<string, string> = {
+      reviewer: await loginAs('reviewer@ops.example'),
+      support: await loginAs('support@ops.example'),
+      finance: await loginAs('finance@ops.example'),
+    };
+    let checked = 0;
+    for (const route of app.routes.filter((entry) => entry.url.startsWith('/admin/api/') && entry.method !== 'HEAD' && entry.roles)) {
+      for (const [role, token] of Object.entries(tokens)) {
+        if (route.roles?.includes(role)) continue;
+        const reply = await app.http.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(/:[A-Za-z]+/g, '1'),
+          headers: { authorization: `Bearer ${token}` },
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        expect({ route: `${route.method} ${route.url}`, role, status: reply.statusCode, body: reply.json() }).toEqual({
+          route: `${route.method} ${route.url}`,
+          role,
+          status: 403,
+          body: { error: 'operator role not allowed' },
+        });
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
+  });
+
   it("refuses a reviewer's session every money action, changing nothing, and lets it review identities", async () => {
     const user = await registerUser(apiClient(app), 'reviewed@example.com');
     const before = app.core.read.balance({ userId: user.id, currencyId: 3, wallet: 'change' });
