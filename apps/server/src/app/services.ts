@@ -8,6 +8,7 @@ import { LedgerAdminService } from '../modules/admin/ledger-service';
 import { AdjustmentRepository } from '../modules/admin/adjustment-repository';
 import { BackOfficeRepository } from '../modules/admin/back-office-repository';
 import { BackOfficeService } from '../modules/admin/back-office-service';
+import { DashboardQueues } from '../modules/admin/dashboard-queues';
 import { ContentRepository } from '../modules/admin/content-repository';
 import { ContentService } from '../modules/admin/content-service';
 import { MarketsRepository } from '../modules/admin/markets-repository';
@@ -140,6 +141,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const operators = new OperatorRepository(db);
   const addressBook = new AddressBookService(withdrawalRepository, walletRepository);
   const makerSwitches = new MakerSwitches();
+  const dashboardQueues = new DashboardQueues();
   const ledger = new LedgerAdminService(core, users, operators, new CurrencyRepository(db), db, new AdjustmentRepository(db), settings, clock);
   const operatorTotp = new OperatorTotpService(operators, new OperatorTotpRepository(db), new SecretBox(config.OPERATOR_SECRET_KEY), clock);
   return {
@@ -176,7 +178,9 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorTotp,
     adminAddresses: config.ADMIN_ALLOWED_IPS === undefined ? AddressAllowList.any() : AddressAllowList.parse(config.ADMIN_ALLOWED_IPS),
     ledger,
-    backOffice: new BackOfficeService(new BackOfficeRepository(db), users, addressBook, ledger, clock),
+    // other products register the queues the dashboard counts (c2c disputes…)
+    dashboardQueues,
+    backOffice: new BackOfficeService(new BackOfficeRepository(db), users, addressBook, ledger, clock, dashboardQueues),
     operatorAdmin: new OperatorAdminService(new OperatorAdminRepository(db), operators, clock),
     content: new ContentService(new ContentRepository(db), operators, clock),
     makerSwitches,

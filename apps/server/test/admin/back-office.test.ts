@@ -214,6 +214,8 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     const dashboard = await as.reviewer('GET', '/dashboard');
     expect(dashboard.body).toMatchObject({ queues: { identity: expect.any(Number), deposits: 0, withdrawals: 0, adjustments: 0 }, last_audit: { report: { ok: true } } });
     expect((dashboard.body.pairs as { pair: string }[]).map((row) => row.pair)).toContain('BTC/USDT');
+    app.services.dashboardQueues.register({ key: 'disputes', count: async () => 3 });
+    expect((await as.reviewer('GET', '/dashboard')).body.queues).toMatchObject({ disputes: 3, identity: expect.any(Number) });
     expect(dashboard.body.accounts).toEqual(expect.any(Array));
   });
 });

@@ -14,7 +14,7 @@ interface Dashboard {
   last_audit: { ran_at: string; report: { ok: boolean; balancesChecked: number; balanceMismatches: unknown[]; currencyMismatches: unknown[]; orphans: unknown[] } } | null;
 }
 
-/** Where each queue is worked; products added later (c2c disputes…) add theirs here. */
+/** Where each queue is worked; a product adds its queue here and its counter on the server (DashboardQueues). */
 const QUEUES: { key: string; label: string; path: string }[] = [
   { key: 'identity', label: 'Identity checks', path: '/identity' },
   { key: 'deposits', label: 'Deposits', path: '/deposits' },

@@ -5,6 +5,7 @@ import type { PageRequest } from '../../lib/paging';
 import type { UserRepository } from '../users/repository';
 import type { AddressBookService } from '../withdrawals/address-book-service';
 import type { BackOfficeRepository } from './back-office-repository';
+import type { DashboardQueues } from './dashboard-queues';
 import type { LedgerAdminService } from './ledger-service';
 
 /** NUMERIC text as the API writes amounts: no trailing zeros ('7.500' → '7.5'). */
@@ -32,18 +33,20 @@ export class BackOfficeService {
     private readonly addressBook: AddressBookService,
     private readonly ledger: LedgerAdminService,
     private readonly clock: Clock,
+    private readonly queues: DashboardQueues,
   ) {}
 
   async dashboard() {
     const since = new Date(this.clock().getTime() - 24 * 3_600_000);
-    const [queues, pairs, accounts, lastAudit] = await Promise.all([
+    const [builtIn, more, pairs, accounts, lastAudit] = await Promise.all([
       this.repository.queueCounts(),
+      this.queues.counts(),
       this.repository.pairVolumes(since),
       this.repository.systemBalances(),
       this.ledger.lastAudit(),
     ]);
     return {
-      queues,
+      queues: { ...builtIn, ...more },
       since: since.toISOString(),
       pairs: pairs.map((row) => amounts(row, ['base_volume', 'quote_volume', 'base_fees', 'quote_fees'])),
       accounts: accounts.map((row) => amounts(row, ['available', 'locked'])),
