@@ -190,6 +190,13 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     expect((await as.support('POST', '/content/articles', { c_id: 4, translations: { zh: { title: 'no english' } } })).status).toBe(400);
     expect((await as.support('POST', '/content/articles', { c_id: 9999, translations })).status).toBe(400);
     expect(await as.support('GET', '/content/articles/nope')).toEqual({ status: 404, body: { error: 'article not found' } });
+    for (const content of ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<a href="javascript:alert(1)">x</a>', '<iframe src="//evil"></iframe>', '<a href="JaVaScRiPt :x">']) {
+      expect(await as.support('PUT', `/content/articles/${key}`, { c_id: 4, translations: { en: { title: 'Maintenance tonight', content } } })).toEqual({
+        status: 400,
+        body: { error: 'article holds active content' },
+      });
+    }
+    expect((await as.support('GET', `/content/articles/${key}`)).body).toMatchObject({ translations: { en: { content: '<p>Down 02:00</p>' } } });
     expect((await as.reviewer('POST', '/content/articles', { c_id: 4, translations })).status).toBe(403);
     expect((await admin('GET', `/operator-log?target=article:${key}`)).body.list).toMatchObject([
       { action: 'content.publish', before: { is_published: false }, after: { is_published: true } },

@@ -164,4 +164,5 @@ export const ara: Record<MessageKey, string> = {
   'article not found': 'المقال غير موجود',
   'the last admin cannot be removed': 'لا يمكن لآخر مسؤول نشط أن يفقد دور المسؤول أو أن يُعطَّل',
   'pair has open orders': 'لهذا الزوج أوامر مفتوحة: ألغها قبل تغيير الدقة',
+  'article holds active content': 'لا يجوز أن يحتوي المقال على نصوص برمجية أو معالجات أحداث أو إطارات أو نماذج أو روابط javascript:',
 };

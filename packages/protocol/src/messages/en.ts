@@ -164,4 +164,5 @@ export const en: Record<MessageKey, string> = {
   'article not found': 'Article not found',
   'the last admin cannot be removed': 'The last active admin cannot lose the admin role or be disabled',
   'pair has open orders': 'This pair has open orders: cancel them before changing its precision',
+  'article holds active content': 'The article may not hold scripts, event handlers, frames, forms or javascript: links',
 };

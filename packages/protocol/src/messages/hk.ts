@@ -164,4 +164,5 @@ export const hk: Record<MessageKey, string> = {
   'article not found': '文章不存在',
   'the last admin cannot be removed': '最後一位管理員不能被降級或停用',
   'pair has open orders': '該交易對仍有未成交委託：請先撤單再修改精度',
+  'article holds active content': '文章不得包含腳本、事件處理器、框架、表單或 javascript: 連結',
 };

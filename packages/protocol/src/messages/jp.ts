@@ -164,4 +164,5 @@ export const jp: Record<MessageKey, string> = {
   'article not found': '記事が見つかりません',
   'the last admin cannot be removed': '最後の管理者は権限を失うことも無効化されることもできません',
   'pair has open orders': 'この取引ペアには未約定の注文があります。精度を変更する前に取り消してください',
+  'article holds active content': '記事にスクリプト、イベントハンドラー、フレーム、フォーム、javascript: リンクは含められません',
 };

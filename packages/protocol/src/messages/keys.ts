@@ -167,6 +167,7 @@ export const MESSAGE_KEYS = [
   'article not found',
   'the last admin cannot be removed',
   'pair has open orders',
+  'article holds active content',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

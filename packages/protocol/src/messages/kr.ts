@@ -164,4 +164,5 @@ export const kr: Record<MessageKey, string> = {
   'article not found': '게시글을 찾을 수 없습니다',
   'the last admin cannot be removed': '마지막 관리자는 역할을 잃거나 비활성화될 수 없습니다',
   'pair has open orders': '이 거래쌍에 미체결 주문이 있습니다. 정밀도를 바꾸기 전에 취소하세요',
+  'article holds active content': '게시글에는 스크립트, 이벤트 핸들러, 프레임, 폼 또는 javascript: 링크를 넣을 수 없습니다',
 };

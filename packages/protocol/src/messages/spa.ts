@@ -164,4 +164,5 @@ export const spa: Record<MessageKey, string> = {
   'article not found': 'Artículo no encontrado',
   'the last admin cannot be removed': 'El último administrador activo no puede perder el rol ni ser desactivado',
   'pair has open orders': 'Este par tiene órdenes abiertas: cancélelas antes de cambiar su precisión',
+  'article holds active content': 'El artículo no puede contener scripts, manejadores de eventos, marcos, formularios ni enlaces javascript:',
 };

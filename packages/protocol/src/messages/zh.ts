@@ -164,4 +164,5 @@ export const zh: Record<MessageKey, string> = {
   'article not found': '文章不存在',
   'the last admin cannot be removed': '最后一位管理员不能被降级或停用',
   'pair has open orders': '该交易对仍有未成交委托：请先撤单再修改精度',
+  'article holds active content': '文章不得包含脚本、事件处理器、框架、表单或 javascript: 链接',
 };

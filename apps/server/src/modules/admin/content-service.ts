@@ -6,6 +6,13 @@ import type { PageRequest } from '../../lib/paging';
 import type { ContentRepository, TranslationInput } from './content-repository';
 import type { OperatorRepository } from './repository';
 
+/**
+ * Article HTML goes to visitors' pages as written: it may hold no script, event handler, frame,
+ * embedded object, form, style or meta element, nor a `javascript:` address (the site's content
+ * security policy would block most of these too; this keeps them out of the database).
+ */
+const ACTIVE_CONTENT = /<\s*\/?\s*(script|iframe|frame|frameset|object|embed|applet|form|input|button|meta|link|style|base|svg|math)\b|\son[a-z]+\s*=|(java|vb)script\s*:|data\s*:\s*text\/html/i;
+
 export interface ArticleInput {
   c_id: number;
   sort: number;
@@ -80,6 +87,9 @@ export class ContentService {
   private async write(operatorId: number, articleKey: string, input: ArticleInput, before: Awaited<ReturnType<ContentService['article']>> | undefined) {
     if (!(await this.content.categoryExists(input.c_id))) refuse('parameter error');
     if (!before && !input.translations.en) refuse('parameter error');
+    for (const text of Object.values(input.translations)) {
+      if (text && [text.title, text.abstract, text.content].some((part) => ACTIVE_CONTENT.test(part))) refuse('article holds active content');
+    }
     const translations = Object.fromEntries(Object.entries(input.translations).filter((entry): entry is [string, TranslationInput] => entry[1] !== undefined));
     await this.content.save(articleKey, { cId: input.c_id, sort: input.sort, thumbnail: input.thumbnail, translations }, before?.is_published ?? false, this.clock());
     await this.operators.log(operatorId, {

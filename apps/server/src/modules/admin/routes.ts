@@ -44,6 +44,7 @@ const STATUS_OF: Record<string, number> = {
   'article not found': 404,
   'pair not found': 404,
   'the last admin cannot be removed': 409,
+  'article holds active content': 400,
 };
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
