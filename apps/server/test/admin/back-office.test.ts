@@ -140,7 +140,7 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     expect(await admin('GET', '/users/999999')).toEqual({ status: 404, body: { error: 'user not found' } });
   });
 
-  it('holds an adjustment above the threshold for a second operator, who applies it once', async () => {
+  it("holds a finance operator's adjustment above the threshold for a second operator, who applies it once", async () => {
     const user = await registerUser(apiClient(app), 'large@example.com');
     expect((await admin('PUT', '/settings/adjustment-approval', { threshold: '100' })).status).toBe(200);
     const requested = await as.finance('POST', `/users/${user.id}/credit`, { currency_id: 3, wallet: 'change', amount: '250', reason: 'refund of ticket 9' });
@@ -153,6 +153,8 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     expect(await as.finance2('POST', `/adjustments/${id}/approve`)).toEqual({ status: 404, body: { error: 'adjustment not found' } });
     expect(app.core.read.balance({ userId: user.id, currencyId: 3, wallet: 'change' }).available).toBe(250n * 10n ** 18n);
     expect((await admin('GET', `/operator-log?target=adjustment:${id}`)).body.list).toMatchObject([{ action: 'ledger.adjust.approve' }, { action: 'ledger.adjust.request' }]);
+    // an admin's adjustment is not held (the admin sets the threshold anyway)
+    expect((await admin('POST', `/users/${user.id}/credit`, { currency_id: 3, wallet: 'change', amount: '150', reason: 'admin fix' })).body).toMatchObject({ applied: true, available: '400' });
     await admin('PUT', '/settings/adjustment-approval', { threshold: '10000' });
   });
 

@@ -22,7 +22,7 @@ export interface CreditInput {
 
 /** Settings of operator money actions. */
 export const LEDGER_SETTING = {
-  /** a manual adjustment larger than this (in units of its currency, either sign) waits for a second operator */
+  /** a finance operator's manual adjustment larger than this (units of its currency, either sign) waits for a second operator */
   approvalThreshold: 'adjustment_approval_threshold',
   /** the last audit's report and when it ran */
   lastAudit: 'last_ledger_audit',
@@ -40,8 +40,8 @@ function magnitude(amount: Atoms): Atoms {
 }
 
 /**
- * Operator money actions: audited manual adjustments through the core (above a threshold only
- * once a second operator approves), and the ledger audit.
+ * Operator money actions: audited manual adjustments through the core (a finance operator's above
+ * a threshold only once a second operator approves), and the ledger audit.
  */
 export class LedgerAdminService {
   constructor(
@@ -55,13 +55,14 @@ export class LedgerAdminService {
     private readonly clock: Clock,
   ) {}
 
-  async credit(operatorId: number, userId: number, input: CreditInput) {
+  /** `holdAboveThreshold`: the operator's role needs a second operator above the threshold (finance). */
+  async credit(operatorId: number, userId: number, input: CreditInput, holdAboveThreshold = false) {
     if (!(await this.users.findById(userId))) refuse('user not found');
     // checked here, not left to the foreign key: a failed commit would fail the whole batch
     if (!(await this.currencies.findById(input.currency_id))) refuse('currency not found');
     const amount = tryParseAmount(input.amount);
     if (amount === undefined || amount === 0n) refuse('parameter error');
-    if (magnitude(amount) > (await this.approvalThreshold())) {
+    if (holdAboveThreshold && magnitude(amount) > (await this.approvalThreshold())) {
       const id = await this.adjustments.request({ operatorId, userId, currencyId: input.currency_id, wallet: input.wallet, amount: formatAmount(amount), reason: input.reason });
       await this.operators.log(operatorId, {
         action: 'ledger.adjust.request',

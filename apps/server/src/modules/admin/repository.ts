@@ -87,7 +87,7 @@ export class OperatorRepository {
 
   /** A user-facing action: the user is the target, the detail what it became. */
   async recordAction(operatorId: number, action: string, userId: number | null, detail: Record<string, unknown>): Promise<void> {
-    await this.log(operatorId, { action, target: userId === null ? null : `user:${userId}`, userId, before: null, after: detail });
+    await this.log(operatorId, { action, target: userId === null ? 'system' : `user:${userId}`, userId, before: null, after: detail });
   }
 
   async log(operatorId: number, entry: OperatorLogEntry): Promise<void> {

@@ -204,11 +204,12 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
           reason: z.string().min(1).max(200),
           idempotency_key: z.string().min(8).max(100).optional(),
         }),
-        description: 'Above the approval threshold (`adjustment_approval_threshold`) it waits for a second operator: `applied: false` and `pending_approval` (docs/back-office.md).',
+        description: 'A finance operator’s adjustment above the approval threshold (`adjustment_approval_threshold`) waits for a second operator: `applied: false` and `pending_approval` (docs/back-office.md).',
         response: { 200: z.object({ applied: z.boolean(), available: z.string(), locked: z.string(), pending_approval: z.int().optional() }) },
       },
     },
-    async (request) => services.ledger.credit(operatorOf(request), request.params.userId, request.body),
+    // four eyes: a finance operator's large adjustment waits for a second operator
+    async (request) => services.ledger.credit(operatorOf(request), request.params.userId, request.body, request.operatorRole === 'finance'),
   );
 
   app.get('/audit', { ...may(MAY.read), schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
