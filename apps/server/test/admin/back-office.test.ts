@@ -1,3 +1,4 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
@@ -171,8 +172,25 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     const [self] = ((await admin('GET', '/operators')).body.list as { id: number; email: string }[]).filter((row) => row.email === app.config.ADMIN_EMAIL);
     expect(await admin('PUT', `/operators/${self?.id}`, { role: 'reviewer' })).toEqual({ status: 409, body: { error: 'the last admin cannot be removed' } });
     expect(await admin('PUT', '/operators/999999', { role: 'reviewer' })).toEqual({ status: 404, body: { error: 'operator not found' } });
+    expect(await admin('POST', '/operators/999999/reset-totp')).toEqual({ status: 404, body: { error: 'operator not found' } });
     expect((await admin('POST', '/operators', { email: 'weak@ops.example', password: 'short', role: 'admin' })).status).toBe(400);
     expect((await admin('POST', '/operators', { email: 'x@ops.example', password: PASSWORD, role: 'root' })).status).toBe(400);
+  });
+
+  it("resets a lost second factor: the operator's sessions end and they log in to enrol again", async () => {
+    const created = await admin('POST', '/operators', { email: 'lost@ops.example', password: PASSWORD, role: 'support' });
+    const id = created.body.id as number;
+    const lost = operatorCall(app, await loginAs('lost@ops.example'));
+    const { secret } = (await lost('POST', '/totp/enrol/start')).body as { secret: string };
+    expect((await lost('POST', '/totp/enrol/confirm', { code: await generate({ secret }) })).status).toBe(200);
+    const withoutCode = await app.http.inject({ method: 'POST', url: '/admin/api/login', payload: { email: 'lost@ops.example', password: PASSWORD } });
+    expect(withoutCode.json()).toEqual({ error: 'operator code required' });
+    expect(await as.support('POST', `/operators/${id}/reset-totp`)).toEqual({ status: 403, body: { error: 'operator role not allowed' } });
+    expect((await admin('POST', `/operators/${id}/reset-totp`)).status).toBe(200);
+    expect((await lost('GET', '/me')).status).toBe(401);
+    const again = operatorCall(app, await loginAs('lost@ops.example'));
+    expect((await again('GET', '/me')).body).toMatchObject({ email: 'lost@ops.example', totp: false });
+    expect((await admin('GET', `/operator-log?target=operator:${id}`)).body.list).toMatchObject([{ action: 'operator.reset_totp', before: { totp: true }, after: { totp: false } }, { action: 'operator.create' }]);
   });
 
   it('publishes an article in seven languages: a draft is not on the site, a published one is', async () => {

@@ -139,6 +139,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /admin/api/operators': 'operator',
   'POST /admin/api/operators': 'operator',
   'PUT /admin/api/operators/:id': 'operator',
+  'POST /admin/api/operators/:id/reset-totp': 'operator',
   'GET /admin/api/adjustments': 'operator',
   'POST /admin/api/adjustments/:id/approve': 'operator',
   'POST /admin/api/adjustments/:id/reject': 'operator',

@@ -59,10 +59,15 @@ function OperatorsScreen() {
                 </td>
                 <td>{row.totp ? 'on' : 'not enrolled'}</td>
                 <td>{row.disabled ? 'disabled' : 'active'}</td>
-                <td>
+                <td className="flex gap-2">
                   <Button size="sm" variant="outline" onClick={() => update(row.id, { disabled: !row.disabled })}>
                     {row.disabled ? 'Enable' : 'Disable'}
                   </Button>
+                  {row.totp && (
+                    <Button size="sm" variant="ghost" onClick={() => void action.run(() => api('POST', `/operators/${row.id}/reset-totp`)).then((done) => done && reload())}>
+                      Reset two-factor
+                    </Button>
+                  )}
                 </td>
               </tr>
             ))}

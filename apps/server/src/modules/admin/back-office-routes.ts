@@ -157,6 +157,15 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptions> = a
     },
   );
 
+  app.post(
+    '/operators/:id/reset-totp',
+    { ...may(MAY.administer), schema: { tags, summary: 'Turn an operator’s second factor off (lost device): their sessions end, they enrol again', params: idParams, response: { 200: ok } } },
+    async (request) => {
+      await services.operatorAdmin.resetTotp(operatorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
   // manual adjustments waiting for a second operator
   app.get(
     '/adjustments',

@@ -39,6 +39,12 @@ export class OperatorAdminRepository {
     );
   }
 
+  /** Turns the second factor off: secret, pending secret and recovery codes go; the next login enrols again. */
+  async resetTotp(id: number): Promise<void> {
+    await this.db.query('update operators set totp_secret = null, totp_pending_secret = null, totp_enabled_at = null, totp_last_step = null where id = $1', [id]);
+    await this.db.query('delete from operator_recovery_codes where operator_id = $1', [id]);
+  }
+
   async activeAdmins(): Promise<number> {
     const rows = await this.db.query<{ count: number }>(`select count(*)::int as count from operators where role = 'admin' and disabled_at is null`);
     return rows[0]?.count ?? 0;

@@ -35,6 +35,16 @@ export class OperatorAdminService {
     return { id };
   }
 
+  /** For an operator who lost their authenticator and recovery codes: their sessions end, and they enrol again at the next login. */
+  async resetTotp(operatorId: number, targetId: number) {
+    const row = await this.repository.find(targetId);
+    if (!row) refuse('operator not found');
+    const now = this.clock();
+    await this.repository.resetTotp(targetId);
+    await this.repository.revokeSessionsOf(targetId, now);
+    await this.operators.log(operatorId, { action: 'operator.reset_totp', target: `operator:${targetId}`, before: { totp: row.totp_enabled_at !== null }, after: { totp: false } });
+  }
+
   /** A new role or a disabled account; a disabled operator's sessions end at once. */
   async update(operatorId: number, targetId: number, change: { role?: OperatorRole; disabled?: boolean }) {
     const row = await this.repository.find(targetId);
