@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@web/components/Button';
 import { api, useAction, useApi } from '../../api';
 import { useOperator } from '../../app/auth';
@@ -43,9 +44,9 @@ function SubmissionCard({ item, onDecided }: { item: Submission; onDecided: () =
   return (
     <article className="rounded-md border border-line bg-surface p-4" aria-label={`Identity of user ${item.user_id}`} data-testid="identity-item">
       <div className="mb-3 flex flex-wrap gap-4 text-sm">
-        <span>
-          user <strong>{item.user_id}</strong>
-        </span>
+        <Link to={`/users/${item.user_id}`} className="text-brand">
+          user {item.user_id}
+        </Link>
         <span>
           name <strong>{item.name}</strong>
         </span>
