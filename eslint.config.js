@@ -55,7 +55,15 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    // the back office: only its API layer talks to the operator API
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    ignores: ['apps/admin/src/api/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...['fetch', 'XMLHttpRequest', 'WebSocket'].map((name) => ({ name, message: 'Only apps/admin/src/api talks to the server.' }))],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

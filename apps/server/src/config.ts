@@ -48,6 +48,8 @@ const environment = z.object({
   // the API reference at /api/docs; default: on outside production, off in production
   API_DOCS: flag.optional(),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  // the built back office, served at /admin/
+  ADMIN_DIST: z.string().default(path.join(repoRoot, 'apps/admin/dist')),
   SUPPORT_URL: z.string().default('mailto:support@tessera.example'),
   APP_DOWNLOAD_URL: z.string().default('https://tessera.example/app'),
   // default: on outside production, off in production (where on needs MARKET_MAKER_ACCOUNTS)

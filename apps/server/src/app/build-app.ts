@@ -194,7 +194,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     ? new MarketMakerSimulator(
         core,
         new MarketMakerRepository(db),
-        { seed: config.MARKET_MAKER_SEED, intervalMs: config.MARKET_MAKER_INTERVAL_MS, levels: 5, accounts: config.MARKET_MAKER_ACCOUNTS },
+        { seed: config.MARKET_MAKER_SEED, intervalMs: config.MARKET_MAKER_INTERVAL_MS, levels: 5, accounts: config.MARKET_MAKER_ACCOUNTS, switches: services.makerSwitches },
         (error) => http.log.error({ err: error }, 'market maker fault'),
       )
     : undefined;

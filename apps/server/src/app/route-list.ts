@@ -4,6 +4,10 @@ import type { FastifyInstance } from 'fastify';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** the operator roles the route declares (operator routes only) */
+  roles?: readonly string[];
+  /** an operator route any session may call (logout, enrolment) or none needs (login) */
+  operatorOpen?: boolean;
 }
 
 /**
@@ -14,7 +18,12 @@ export interface RegisteredRoute {
 export function recordRoutes(http: FastifyInstance): readonly RegisteredRoute[] {
   const routes: RegisteredRoute[] = [];
   http.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) routes.push({
+      method,
+      url: route.url,
+      roles: route.config?.roles,
+      operatorOpen: Boolean(route.config?.anyOperatorSession || route.config?.operatorPublic),
+    });
   });
   return routes;
 }

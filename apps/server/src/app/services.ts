@@ -1,3 +1,4 @@
+import { pageRequest } from '../lib/paging';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import type { Core } from '../core/core';
@@ -5,6 +6,17 @@ import type { Clock } from '../lib/time';
 import { OperatorRepository } from '../modules/admin/repository';
 import { AdminService } from '../modules/admin/service';
 import { LedgerAdminService } from '../modules/admin/ledger-service';
+import { AdjustmentRepository } from '../modules/admin/adjustment-repository';
+import { BackOfficeRepository } from '../modules/admin/back-office-repository';
+import { BackOfficeService } from '../modules/admin/back-office-service';
+import { DashboardQueues } from '../modules/admin/dashboard-queues';
+import { ContentRepository } from '../modules/admin/content-repository';
+import { ContentService } from '../modules/admin/content-service';
+import { MarketsRepository } from '../modules/admin/markets-repository';
+import { MarketsService } from '../modules/admin/markets-service';
+import { OperatorAdminRepository } from '../modules/admin/operator-admin-repository';
+import { OperatorAdminService } from '../modules/admin/operator-admin-service';
+import { MakerSwitches } from '../modules/market-makers/switches';
 import { OperatorMoneyService } from '../modules/admin/money-service';
 import { AddressAllowList } from '../modules/admin/address-allow-list';
 import { OperatorLoginBackoff } from '../modules/admin/login-backoff';
@@ -150,9 +162,14 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   // development: USDT for the demo accounts, and the shared guest account topped up at its logins
   const demoFunds = config.DEMO_FUNDS ? new DemoFunds(core, users, walletRepository, clock) : undefined;
   const operators = new OperatorRepository(db);
+  const addressBook = new AddressBookService(withdrawalRepository, walletRepository);
+  const makerSwitches = new MakerSwitches();
+  const dashboardQueues = new DashboardQueues();
+  const ledger = new LedgerAdminService(core, users, operators, new CurrencyRepository(db), db, new AdjustmentRepository(db), settings, clock);
   const operatorTotp = new OperatorTotpService(operators, new OperatorTotpRepository(db), new SecretBox(config.OPERATOR_SECRET_KEY), clock);
   const cashInfoRepository = new CashInfoRepository(db);
   const c2c = new C2cService(core, new C2cRepository(db), cashInfoRepository, users, walletRepository, settings, uploads, clock);
+  dashboardQueues.register({ key: 'disputes', count: async () => (await c2c.appealed(pageRequest(1, 1))).total });
   return {
     payments: new PaymentService(core, new PaymentRepository(db), paymentGateway(config), () => market.usdtCnyRate(), gate, clock, notifications.notify),
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
@@ -175,8 +192,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     deposits,
     developmentChain,
     withdrawals,
-    operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
-    addressBook: new AddressBookService(withdrawalRepository, walletRepository),
+    operatorMoney: new OperatorMoneyService(deposits, withdrawals, operators),
+    addressBook,
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
     micro: new MicroService(core, new MicroRepository(db), clock),
     microOperator: new MicroOperatorService(new MicroRepository(db), new OperatorRepository(db)),
@@ -197,7 +214,14 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorAuth: new OperatorAuthService(operators, operatorTotp, new OperatorLoginBackoff(loginFailures), clock, config.NODE_ENV === 'production'),
     operatorTotp,
     adminAddresses: config.ADMIN_ALLOWED_IPS === undefined ? AddressAllowList.any() : AddressAllowList.parse(config.ADMIN_ALLOWED_IPS),
-    ledger: new LedgerAdminService(core, users, new OperatorRepository(db), new CurrencyRepository(db), db),
+    ledger,
+    // other products register the queues the dashboard counts (c2c disputes…)
+    dashboardQueues,
+    backOffice: new BackOfficeService(new BackOfficeRepository(db), users, addressBook, ledger, clock, dashboardQueues),
+    operatorAdmin: new OperatorAdminService(new OperatorAdminRepository(db), operators, clock),
+    content: new ContentService(new ContentRepository(db), operators, clock),
+    makerSwitches,
+    markets: new MarketsService(new MarketsRepository(db), makerSwitches, operators),
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
     market,

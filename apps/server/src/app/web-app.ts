@@ -44,11 +44,36 @@ export async function registerWebApp(http: FastifyInstance, config: Config): Pro
   // a page, not an API operation: kept out of the API reference
   if (hasWebApp) http.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
 
+  const sendAdminIndex = await registerBackOffice(http, config);
+
   http.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|wss|media|uploads|admin\/api)(\/|$)/.test(request.url);
+    if (isPage && sendAdminIndex && /^\/admin(\/|$|\?)/.test(request.url)) return sendAdminIndex(reply);
     if (!hasWebApp || !isPage) return reply.status(404).send({ type: 'error', message: 'not found' });
     return sendIndex(reply);
   });
+}
+
+/**
+ * The back office at /admin/: a bundle of its own (apps/admin), so visitors never download it.
+ * Any page under /admin/ but the operator API gets its index.html; answers the sender, or
+ * undefined when it is not built.
+ */
+async function registerBackOffice(http: FastifyInstance, config: Config): Promise<((reply: FastifyReply) => FastifyReply) | undefined> {
+  const indexFile = path.join(config.ADMIN_DIST, 'index.html');
+  if (!existsSync(indexFile)) {
+    http.log.warn(`no back office at ${config.ADMIN_DIST}: run "npm run build" to build it`);
+    return undefined;
+  }
+  await http.register(fastifyStatic, { root: config.ADMIN_DIST, prefix: '/admin/', wildcard: true, index: false, decorateReply: false });
+  const csp = contentSecurityPolicy(readFileSync(indexFile, 'utf8'));
+  return (reply) =>
+    reply
+      .header('content-security-policy', csp)
+      .header('cache-control', 'no-cache')
+      .header('x-robots-tag', 'noindex')
+      .type('text/html; charset=utf-8')
+      .send(readFileSync(indexFile));
 }
 
 function contentSecurityPolicy(indexHtml: string): string {

@@ -25,7 +25,7 @@ describeEachDatabase('operator adjustments and the audit', (kind) => {
     expect(credited).toEqual({ status: 200, body: { applied: true, available: '1000.123456789', locked: '0' } });
     const debited = await operator('POST', `/users/${userId}/credit`, { currency_id: 3, wallet: 'change', amount: '-0.123456789', reason: 'correction' });
     expect(debited.body).toMatchObject({ available: '1000' });
-    const actions = await app.db.query<{ action: string }>(`select action from operator_actions where action = 'ledger.adjust'`);
+    const actions = await app.db.query<{ action: string }>(`select action from operator_log where action = 'ledger.adjust'`);
     expect(actions).toHaveLength(2);
     expect((await operator('GET', '/audit')).body).toMatchObject({ ok: true });
   });

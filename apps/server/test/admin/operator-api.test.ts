@@ -53,7 +53,7 @@ describeEachDatabase('operator API', (kind) => {
     expect(refused.body).toEqual({ type: 'error', message: `account locked, ${until}` });
     expect((await call('POST', `/users/${user.id}/unlock`)).status).toBe(200);
     await api.login('locked@example.com', 'secret123');
-    const audit = await app.db.query<{ action: string }>('select action from operator_actions where user_id = $1 order by id', [user.id]);
+    const audit = await app.db.query<{ action: string }>('select action from operator_log where user_id = $1 order by id', [user.id]);
     expect(audit.map((row) => row.action)).toEqual(['user.lock', 'user.unlock']);
   });
 

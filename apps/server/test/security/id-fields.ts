@@ -109,6 +109,20 @@ export const ID_FIELDS: Record<string, IdField> = {
   'PUT /admin/api/users/:userId/acceptor userId': operatorUser,
   'PUT /admin/api/users/:userId/acceptor currency_id': currency,
   'POST /api/notification/read id': { names: 'order', stranger: { refused: 'notification not found' } },
+  'GET /admin/api/users/:userId userId': operatorUser,
+  'GET /admin/api/users/:userId/ledger userId': operatorUser,
+  'GET /admin/api/users/:userId/orders userId': operatorUser,
+  'GET /admin/api/users/:userId/addresses userId': operatorUser,
+  'GET /admin/api/operator-log operator_id': { names: 'operator', why: 'a filter of the log: the operator who acted' },
+  'GET /admin/api/operator-log user_id': { names: 'operator', why: 'a filter of the log: the user acted on' },
+  'PUT /admin/api/operators/:id id': { names: 'operator', why: 'the operator an admin manages' },
+  'POST /admin/api/operators/:id/reset-totp id': { names: 'operator', why: 'the operator an admin manages' },
+  'POST /admin/api/adjustments/:id/approve id': { names: 'operator', why: 'the adjustment a second operator decides' },
+  'POST /admin/api/adjustments/:id/reject id': { names: 'operator', why: 'the adjustment a second operator decides' },
+  'GET /admin/api/content/articles c_id': { names: 'catalogue', why: 'a news category' },
+  'POST /admin/api/content/articles c_id': { names: 'catalogue', why: 'a news category' },
+  'PUT /admin/api/content/articles/:key c_id': { names: 'catalogue', why: 'a news category' },
+  'PUT /admin/api/markets/pairs/:id id': { names: 'catalogue', why: 'a trading pair' },
 };
 
 export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

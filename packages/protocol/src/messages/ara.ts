@@ -240,4 +240,14 @@ export const ara: Record<MessageKey, string> = {
   'c2c order: paid': 'تم الدفع',
   'c2c order: completed': 'مكتمل',
   'c2c order: cancelled': 'ملغى',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': 'لا يسمح دور المشغل هذا بهذا الإجراء',
+  'a second operator must approve': 'يجب أن يوافق مشغل آخر على هذا',
+  'adjustment not found': 'طلب التعديل غير موجود',
+  'operator not found': 'المشغل غير موجود',
+  'operator already exists': 'يوجد مشغل بهذا البريد الإلكتروني بالفعل',
+  'article not found': 'المقال غير موجود',
+  'the last admin cannot be removed': 'لا يمكن لآخر مسؤول نشط أن يفقد دور المسؤول أو أن يُعطَّل',
+  'pair has open orders': 'لهذا الزوج أوامر مفتوحة: ألغها قبل تغيير الدقة',
+  'article holds active content': 'لا يجوز أن يحتوي المقال على نصوص برمجية أو معالجات أحداث أو إطارات أو نماذج أو روابط javascript:',
 };

@@ -240,4 +240,14 @@ export const en: Record<MessageKey, string> = {
   'c2c order: paid': 'Paid',
   'c2c order: completed': 'Completed',
   'c2c order: cancelled': 'Cancelled',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': 'This operator role may not do this',
+  'a second operator must approve': 'Another operator must approve this',
+  'adjustment not found': 'Adjustment not found',
+  'operator not found': 'Operator not found',
+  'operator already exists': 'An operator with this e-mail already exists',
+  'article not found': 'Article not found',
+  'the last admin cannot be removed': 'The last active admin cannot lose the admin role or be disabled',
+  'pair has open orders': 'This pair has open orders: cancel them before changing its precision',
+  'article holds active content': 'The article may not hold scripts, event handlers, frames, forms or javascript: links',
 };

@@ -240,4 +240,14 @@ export const hk: Record<MessageKey, string> = {
   'c2c order: paid': '已付款',
   'c2c order: completed': '已完成',
   'c2c order: cancelled': '已取消',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': '目前營運角色無權執行此操作',
+  'a second operator must approve': '此操作須由另一位營運人員審批',
+  'adjustment not found': '調賬申請不存在',
+  'operator not found': '營運人員不存在',
+  'operator already exists': '該郵箱的營運人員已存在',
+  'article not found': '文章不存在',
+  'the last admin cannot be removed': '最後一位管理員不能被降級或停用',
+  'pair has open orders': '該交易對仍有未成交委託：請先撤單再修改精度',
+  'article holds active content': '文章不得包含腳本、事件處理器、框架、表單或 javascript: 連結',
 };

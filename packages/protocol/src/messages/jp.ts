@@ -240,4 +240,14 @@ export const jp: Record<MessageKey, string> = {
   'c2c order: paid': '支払い済み',
   'c2c order: completed': '完了',
   'c2c order: cancelled': 'キャンセル済み',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': 'この運営者ロールではこの操作はできません',
+  'a second operator must approve': '別の運営者の承認が必要です',
+  'adjustment not found': '調整申請が見つかりません',
+  'operator not found': '運営者が見つかりません',
+  'operator already exists': 'このメールアドレスの運営者は既に存在します',
+  'article not found': '記事が見つかりません',
+  'the last admin cannot be removed': '最後の管理者は権限を失うことも無効化されることもできません',
+  'pair has open orders': 'この取引ペアには未約定の注文があります。精度を変更する前に取り消してください',
+  'article holds active content': '記事にスクリプト、イベントハンドラー、フレーム、フォーム、javascript: リンクは含められません',
 };

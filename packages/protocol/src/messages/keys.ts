@@ -243,6 +243,16 @@ export const MESSAGE_KEYS = [
   'c2c order: paid',
   'c2c order: completed',
   'c2c order: cancelled',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed',
+  'a second operator must approve',
+  'adjustment not found',
+  'operator not found',
+  'operator already exists',
+  'article not found',
+  'the last admin cannot be removed',
+  'pair has open orders',
+  'article holds active content',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

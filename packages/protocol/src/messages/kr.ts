@@ -240,4 +240,14 @@ export const kr: Record<MessageKey, string> = {
   'c2c order: paid': '결제 완료',
   'c2c order: completed': '거래 완료',
   'c2c order: cancelled': '취소됨',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': '이 운영자 역할로는 할 수 없는 작업입니다',
+  'a second operator must approve': '다른 운영자의 승인이 필요합니다',
+  'adjustment not found': '조정 요청을 찾을 수 없습니다',
+  'operator not found': '운영자를 찾을 수 없습니다',
+  'operator already exists': '이 이메일의 운영자가 이미 있습니다',
+  'article not found': '게시글을 찾을 수 없습니다',
+  'the last admin cannot be removed': '마지막 관리자는 역할을 잃거나 비활성화될 수 없습니다',
+  'pair has open orders': '이 거래쌍에 미체결 주문이 있습니다. 정밀도를 바꾸기 전에 취소하세요',
+  'article holds active content': '게시글에는 스크립트, 이벤트 핸들러, 프레임, 폼 또는 javascript: 링크를 넣을 수 없습니다',
 };

@@ -240,4 +240,14 @@ export const spa: Record<MessageKey, string> = {
   'c2c order: paid': 'Pagado',
   'c2c order: completed': 'Completado',
   'c2c order: cancelled': 'Cancelado',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': 'Este rol de operador no puede hacer esto',
+  'a second operator must approve': 'Otro operador debe aprobar esto',
+  'adjustment not found': 'Ajuste no encontrado',
+  'operator not found': 'Operador no encontrado',
+  'operator already exists': 'Ya existe un operador con este correo',
+  'article not found': 'Artículo no encontrado',
+  'the last admin cannot be removed': 'El último administrador activo no puede perder el rol ni ser desactivado',
+  'pair has open orders': 'Este par tiene órdenes abiertas: cancélelas antes de cambiar su precisión',
+  'article holds active content': 'El artículo no puede contener scripts, manejadores de eventos, marcos, formularios ni enlaces javascript:',
 };

@@ -240,4 +240,14 @@ export const zh: Record<MessageKey, string> = {
   'c2c order: paid': '已付款',
   'c2c order: completed': '已完成',
   'c2c order: cancelled': '已取消',
+  // back office: roles, approvals, operators, content, markets
+  'operator role not allowed': '当前运营角色无权执行此操作',
+  'a second operator must approve': '此操作须由另一位运营人员审批',
+  'adjustment not found': '调账申请不存在',
+  'operator not found': '运营人员不存在',
+  'operator already exists': '该邮箱的运营人员已存在',
+  'article not found': '文章不存在',
+  'the last admin cannot be removed': '最后一位管理员不能被降级或停用',
+  'pair has open orders': '该交易对仍有未成交委托：请先撤单再修改精度',
+  'article holds active content': '文章不得包含脚本、事件处理器、框架、表单或 javascript: 链接',
 };

@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptorInput, MAX_INTEGER_ID } from '@tessera/protocol';
 import { z } from 'zod';
+import { MAY } from '../admin/roles';
 import type { OperatorRouteOptions } from '../upstart/operator-routes';
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
 
 /** Operators appoint acceptors and set their payment accounts, rates and limits (docs/acceptors.md). */
-export const acceptorOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> = async (app, { services, requireOperator, operatorOf }) => {
-  app.addHook('onRequest', requireOperator);
+export const acceptorOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> = async (app, { services, operatorOf }) => {
   const tags = ['operator'];
 
-  app.get('/acceptors', { schema: { tags, summary: 'Every acceptor, active or not' } }, async () => ({ items: await services.acceptors.forOperator() }));
+  app.get('/acceptors', { config: { roles: MAY.read }, schema: { tags, summary: 'Every acceptor, active or not' } }, async () => ({ items: await services.acceptors.forOperator() }));
 
   app.put(
     '/users/:userId/acceptor',
     {
+      config: { roles: MAY.manageUsers },
       schema: {
         tags,
         summary: 'Appoint a user as an acceptor, or change their accounts, rates (percent) and limits (coins, 0 none); active false retires them',

@@ -18,18 +18,18 @@ export class OperatorMoneyService {
 
   async confirmDeposit(operatorId: number, requestId: number, outputIndex: number, amount?: string) {
     const result = await this.deposits.confirm(requestId, operatorId, amount, outputIndex);
-    await this.operators.recordAction(operatorId, 'deposit.confirm', null, {
-      request_id: requestId,
-      output_index: outputIndex,
-      applied: result.applied,
-      amount: result.credited,
+    await this.operators.log(operatorId, {
+      action: 'deposit.confirm',
+      target: `deposit:${requestId}`,
+      before: { status: 'pending' },
+      after: { status: result.status, output_index: outputIndex, applied: result.applied, amount: result.credited },
     });
     return result;
   }
 
   async rejectDeposit(operatorId: number, requestId: number, reason: string) {
     await this.deposits.reject(requestId, operatorId, reason);
-    await this.operators.recordAction(operatorId, 'deposit.reject', null, { request_id: requestId, reason });
+    await this.operators.log(operatorId, { action: 'deposit.reject', target: `deposit:${requestId}`, before: { status: 'pending' }, after: { status: 'rejected', reason } });
   }
 
   listWithdrawals(status: string | undefined, page: PageRequest) {
@@ -38,7 +38,11 @@ export class OperatorMoneyService {
 
   async reviewWithdrawal(operatorId: number, withdrawalId: number, decision: WithdrawalDecision, details: { txHash?: string; note?: string }) {
     const result = await this.withdrawals.review(withdrawalId, decision, details);
-    await this.operators.recordAction(operatorId, `withdrawal.${decision}`, null, { withdrawal_id: withdrawalId, applied: result.applied, ...details });
+    await this.operators.log(operatorId, {
+      action: `withdrawal.${decision}`,
+      target: `withdrawal:${withdrawalId}`,
+      after: { status: result.status, applied: result.applied, ...details },
+    });
     return result;
   }
 }

@@ -79,7 +79,7 @@ export class OperatorAuthService {
     const operator = await this.operators.findByEmail(email);
     // an unknown e-mail costs the same argon2 check and gets the same answer as a wrong password
     const passwordRight = await this.checkPassword(operator?.password_hash, login.password);
-    if (!operator || !passwordRight) {
+    if (!operator || !passwordRight || operator.disabled_at) {
       await this.backoff.recordFailure(subjects, now);
       refuse('wrong account or password');
     }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import type { OperatorRole } from './roles';
 
 export interface OperatorRow {
   id: number;
@@ -6,6 +7,8 @@ export interface OperatorRow {
   password_hash: string;
   /** when the operator confirmed a TOTP secret; null: no second factor yet */
   totp_enabled_at: Date | null;
+  role: OperatorRole;
+  disabled_at: Date | null;
 }
 
 /** What an operator session may do: everything, or only enrol a second factor. */
@@ -14,7 +17,21 @@ export type OperatorSessionScope = 'full' | 'enrol';
 export interface OperatorSession {
   operatorId: number;
   scope: OperatorSessionScope;
+  role: OperatorRole;
 }
+
+/** One entry of the operator log: who did what to which target, and the state before and after. */
+export interface OperatorLogEntry {
+  action: string;
+  /** what was acted on: `user:42`, `withdrawal:7`, `operator:3`, `setting:deposits_open`… */
+  target: string | null;
+  /** the user concerned, when there is one (a user's history lists these) */
+  userId?: number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+const OPERATOR_COLUMNS = 'id, email, password_hash, totp_enabled_at, role, disabled_at';
 
 /** Operators, their sessions and the audit trail of what they did. */
 export class OperatorRepository {
@@ -22,7 +39,7 @@ export class OperatorRepository {
 
   async findByEmail(email: string): Promise<OperatorRow | undefined> {
     const rows = await this.db.query<OperatorRow>(
-      'select id, email, password_hash, totp_enabled_at from operators where email = $1',
+      `select ${OPERATOR_COLUMNS} from operators where email = $1`,
       [email.toLowerCase()],
     );
     return rows[0];
@@ -36,7 +53,7 @@ export class OperatorRepository {
   }
 
   async findById(id: number): Promise<OperatorRow | undefined> {
-    const rows = await this.db.query<OperatorRow>('select id, email, password_hash, totp_enabled_at from operators where id = $1', [id]);
+    const rows = await this.db.query<OperatorRow>(`select ${OPERATOR_COLUMNS} from operators where id = $1`, [id]);
     return rows[0];
   }
 
@@ -50,12 +67,13 @@ export class OperatorRepository {
   }
 
   async liveSession(digest: string, now: Date): Promise<OperatorSession | undefined> {
-    const rows = await this.db.query<{ operator_id: number; scope: OperatorSessionScope }>(
-      'select operator_id, scope from operator_sessions where token_hash = $1 and revoked_at is null and expires_at > $2',
+    const rows = await this.db.query<{ operator_id: number; scope: OperatorSessionScope; role: OperatorRole }>(
+      `select s.operator_id, s.scope, o.role from operator_sessions s join operators o on o.id = s.operator_id
+        where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and o.disabled_at is null`,
       [digest, now],
     );
     const row = rows[0];
-    return row && { operatorId: row.operator_id, scope: row.scope };
+    return row && { operatorId: row.operator_id, scope: row.scope, role: row.role };
   }
 
   /** Lifts a session limited to enrolment to a full one (its operator just proved a second factor). */
@@ -67,12 +85,19 @@ export class OperatorRepository {
     await this.db.query('update operator_sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [digest, now]);
   }
 
+  /** A user-facing action: the user is the target, the detail what it became. */
   async recordAction(operatorId: number, action: string, userId: number | null, detail: Record<string, unknown>): Promise<void> {
-    await this.db.query('insert into operator_actions (operator_id, action, user_id, detail) values ($1, $2, $3, $4::jsonb)', [
-      operatorId,
-      action,
-      userId,
-      JSON.stringify(detail),
-    ]);
+    await this.log(operatorId, { action, target: userId === null ? 'system' : `user:${userId}`, userId, before: null, after: detail });
   }
+
+  async log(operatorId: number, entry: OperatorLogEntry): Promise<void> {
+    await this.db.query(
+      'insert into operator_log (operator_id, action, target, before, after, user_id) values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)',
+      [operatorId, entry.action, entry.target, jsonOrNull(entry.before), jsonOrNull(entry.after), entry.userId ?? null],
+    );
+  }
+}
+
+function jsonOrNull(value: unknown): string | null {
+  return value === undefined || value === null ? null : JSON.stringify(value);
 }

@@ -10,7 +10,8 @@ import { WALLETS } from '../../core/wallets';
 import { microOperatorRoutes } from '../micro/operator-routes';
 import { operatorMoneyRoutes } from './money-routes';
 import { LoginWait } from './operator-auth-service';
-import type { OperatorSession } from './repository';
+import { backOfficeRoutes } from './back-office-routes';
+import { MAY, type OperatorRole } from './roles';
 import { operatorSessionRoutes } from './session-routes';
 import { upstartOperatorRoutes } from '../upstart/operator-routes';
 import { acceptorOperatorRoutes } from '../acceptors/operator-routes';
@@ -18,6 +19,7 @@ import { acceptorOperatorRoutes } from '../acceptors/operator-routes';
 declare module 'fastify' {
   interface FastifyRequest {
     operatorId?: number;
+    operatorRole?: OperatorRole;
   }
 }
 
@@ -39,6 +41,15 @@ const STATUS_OF: Record<string, number> = {
   'two-factor enrolment not started': 409,
   'address not allowed': 403,
   'project not found': 404,
+  'operator role not allowed': 403,
+  'a second operator must approve': 409,
+  'adjustment not found': 404,
+  'operator not found': 404,
+  'operator already exists': 409,
+  'article not found': 404,
+  'pair not found': 404,
+  'the last admin cannot be removed': 409,
+  'article holds active content': 400,
 };
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
@@ -66,36 +77,31 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
     return reply.status(500).send({ error: 'server error, please retry later', request_id: request.id });
   });
 
-  // the address allow-list (ADMIN_ALLOWED_IPS) is checked before anything else of a request
+  // one gate for every operator route, before the body is parsed: the address allow-list
+  // (ADMIN_ALLOWED_IPS), then a live session, then the roles the route declares (roles.ts). A
+  // route that declares none is refused to everybody.
   app.addHook('onRequest', async (request) => {
     if (!services.adminAddresses.allows(request.ip)) throw new Refusal('address not allowed');
-  });
-
-  const sessionOf = async (request: FastifyRequest): Promise<OperatorSession> => {
+    const config = request.routeOptions.config;
+    if (config.operatorPublic) return;
     const token = tokenOf(request);
     const session = token ? await services.operatorAuth.authenticate(token) : undefined;
     if (!session) throw new Refusal('operator login required');
     request.operatorId = session.operatorId;
-    return session;
-  };
-  /** Any live operator session, including one limited to enrolling a second factor. */
-  const requireOperatorSession = async (request: FastifyRequest) => {
-    await sessionOf(request);
-  };
-  /** A full operator session: what every call but login, logout and enrolment needs. */
-  const requireOperator = async (request: FastifyRequest) => {
-    if ((await sessionOf(request)).scope !== 'full') throw new Refusal('two-factor enrolment required');
-  };
-  // before the body is parsed and validated: without a session every request gets the same 401
-  const guarded = { onRequest: requireOperator };
+    request.operatorRole = session.role;
+    if (config.anyOperatorSession) return;
+    if (session.scope !== 'full') throw new Refusal('two-factor enrolment required');
+    if (!config.roles?.includes(session.role)) throw new Refusal('operator role not allowed');
+  });
   const tags = ['operator'];
+  const may = (roles: readonly OperatorRole[]) => ({ config: { roles } });
 
-  await app.register(operatorSessionRoutes, { services, requireOperatorSession, operatorOf });
+  await app.register(operatorSessionRoutes, { services, operatorOf });
 
   app.get(
     '/kyc',
     {
-      ...guarded,
+      ...may(MAY.read),
       schema: {
         tags,
         summary: 'Identity submissions by status: 1 pending, 2 approved, 3 rejected',
@@ -105,14 +111,14 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
     async (request) => ({ items: await services.admin.identitySubmissions(request.query.status) }),
   );
 
-  app.post('/kyc/:userId/approve', { ...guarded, schema: { tags, params: userParams, response: { 200: ok } } }, async (request) => {
+  app.post('/kyc/:userId/approve', { ...may(MAY.reviewIdentity), schema: { tags, params: userParams, response: { 200: ok } } }, async (request) => {
     await services.admin.approveIdentity(operatorOf(request), request.params.userId);
     return { ok: true as const };
   });
 
   app.post(
     '/kyc/:userId/reject',
-    { ...guarded, schema: { tags, params: userParams, body: z.object({ reason: z.string().max(200).default('') }).default({ reason: '' }), response: { 200: ok } } },
+    { ...may(MAY.reviewIdentity), schema: { tags, params: userParams, body: z.object({ reason: z.string().max(200).default('') }).default({ reason: '' }), response: { 200: ok } } },
     async (request) => {
       await services.admin.rejectIdentity(operatorOf(request), request.params.userId, request.body.reason);
       return { ok: true as const };
@@ -122,7 +128,7 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   app.post(
     '/users/:userId/lock',
     {
-      ...guarded,
+      ...may(MAY.manageUsers),
       schema: {
         tags,
         summary: 'Lock an account until a time (indefinitely without one); its sessions end',
@@ -138,7 +144,7 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
     },
   );
 
-  app.post('/users/:userId/unlock', { ...guarded, schema: { tags, params: userParams, response: { 200: ok } } }, async (request) => {
+  app.post('/users/:userId/unlock', { ...may(MAY.manageUsers), schema: { tags, params: userParams, response: { 200: ok } } }, async (request) => {
     await services.admin.unlockUser(operatorOf(request), request.params.userId);
     return { ok: true as const };
   });
@@ -146,7 +152,7 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   app.post(
     '/users/:userId/region-agent',
     {
-      ...guarded,
+      ...may(MAY.manageUsers),
       schema: {
         tags,
         summary: 'Make a user the agent of a region',
@@ -162,14 +168,14 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
     },
   );
 
-  app.delete('/users/:userId/region-agent', { ...guarded, schema: { tags, params: userParams, response: { 200: ok } } }, async (request) => {
+  app.delete('/users/:userId/region-agent', { ...may(MAY.manageUsers), schema: { tags, params: userParams, response: { 200: ok } } }, async (request) => {
     await services.admin.setRegionAgent(operatorOf(request), request.params.userId, null);
     return { ok: true as const };
   });
 
   app.post(
     '/users/:userId/seller',
-    { ...guarded, schema: { tags, params: userParams, body: z.object({ is_seller: z.boolean() }), response: { 200: ok } } },
+    { ...may(MAY.manageUsers), schema: { tags, params: userParams, body: z.object({ is_seller: z.boolean() }), response: { 200: ok } } },
     async (request) => {
       await services.admin.setSeller(operatorOf(request), request.params.userId, request.body.is_seller);
       return { ok: true as const };
@@ -179,7 +185,7 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   app.put(
     '/settings/registration',
     {
-      ...guarded,
+      ...may(MAY.administer),
       schema: { tags, summary: 'Whether registration needs an invite code', body: z.object({ invite_code_required: z.boolean() }), response: { 200: ok } },
     },
     async (request) => {
@@ -191,7 +197,7 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   app.post(
     '/users/:userId/credit',
     {
-      ...guarded,
+      ...may(MAY.moveMoney),
       schema: {
         tags,
         summary: 'An audited manual adjustment through the core: a positive amount credits, a negative one debits',
@@ -203,17 +209,20 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
           reason: z.string().min(1).max(200),
           idempotency_key: z.string().min(8).max(100).optional(),
         }),
-        response: { 200: z.object({ applied: z.boolean(), available: z.string(), locked: z.string() }) },
+        description: 'A finance operator’s adjustment above the approval threshold (`adjustment_approval_threshold`) waits for a second operator: `applied: false` and `pending_approval` (docs/back-office.md).',
+        response: { 200: z.object({ applied: z.boolean(), available: z.string(), locked: z.string(), pending_approval: z.int().optional() }) },
       },
     },
-    async (request) => services.ledger.credit(operatorOf(request), request.params.userId, request.body),
+    // four eyes: a finance operator's large adjustment waits for a second operator
+    async (request) => services.ledger.credit(operatorOf(request), request.params.userId, request.body, request.operatorRole === 'finance'),
   );
 
-  app.get('/audit', { ...guarded, schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
+  app.get('/audit', { ...may(MAY.read), schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
 
-  await app.register(operatorMoneyRoutes, { services, requireOperator, operatorOf });
-  await app.register(c2cOperatorRoutes, { services, requireOperator, operatorOf });
-  await app.register(microOperatorRoutes, { services, requireOperator, operatorOf });
-  await app.register(upstartOperatorRoutes, { services, requireOperator, operatorOf });
-  await app.register(acceptorOperatorRoutes, { services, requireOperator, operatorOf });
+  await app.register(operatorMoneyRoutes, { services, operatorOf });
+  await app.register(backOfficeRoutes, { services, operatorOf });
+  await app.register(c2cOperatorRoutes, { services, operatorOf });
+  await app.register(microOperatorRoutes, { services, operatorOf });
+  await app.register(upstartOperatorRoutes, { services, operatorOf });
+  await app.register(acceptorOperatorRoutes, { services, operatorOf });
 };

@@ -4,12 +4,16 @@ import type { SessionRepository } from '../auth/session-repository';
 import type { SettingsRepository } from '../system/settings-repository';
 import { SETTING } from '../system/settings';
 import { IDENTITY_STATUS, type IdentityRepository } from '../users/identity-repository';
-import type { UserRepository } from '../users/repository';
+import type { UserRepository, UserRow } from '../users/repository';
 import type { Notify } from '../notifications/kinds';
 import type { OperatorRepository } from './repository';
 
 /** An operator lock without an end date lasts until an operator unlocks it. */
 const INDEFINITE_LOCK = new Date('9999-12-31T00:00:00Z');
+
+function lockOf(user: UserRow) {
+  return { locked_until: user.locked_until?.toISOString() ?? null, reason: user.lock_reason };
+}
 
 /** What operators may do to users. Every decision is written to the audit trail. */
 export class AdminService {
@@ -47,7 +51,13 @@ export class AdminService {
       refuse('submission not found');
     }
     await this.users.setReviewStatus(userId, 2);
-    await this.operators.recordAction(operatorId, 'identity.approve', userId, { submission_id: pending.id });
+    await this.operators.log(operatorId, {
+      action: 'identity.approve',
+      target: `user:${userId}`,
+      userId,
+      before: { submission_id: pending.id, status: 'pending' },
+      after: { submission_id: pending.id, status: 'approved' },
+    });
     await this.notify(userId, 'identity_approved');
   }
 
@@ -58,46 +68,66 @@ export class AdminService {
     }
     // back to "not submitted": the user sees the reason and may submit again
     await this.users.setReviewStatus(userId, 0);
-    await this.operators.recordAction(operatorId, 'identity.reject', userId, { submission_id: pending.id, reason });
+    await this.operators.log(operatorId, {
+      action: 'identity.reject',
+      target: `user:${userId}`,
+      userId,
+      before: { submission_id: pending.id, status: 'pending' },
+      after: { submission_id: pending.id, status: 'rejected', reason },
+    });
     await this.notify(userId, 'identity_rejected', { reason });
   }
 
   async lockUser(operatorId: number, userId: number, until: Date | undefined, reason: string): Promise<Date> {
-    await this.existingUser(userId);
+    const user = await this.existingUser(userId);
     const end = until ?? INDEFINITE_LOCK;
     await this.users.lock(userId, end, reason || 'locked by an operator');
     await this.sessions.revokeAllOf(userId, this.clock());
-    await this.operators.recordAction(operatorId, 'user.lock', userId, { until: end.toISOString(), reason });
+    await this.operators.log(operatorId, { action: 'user.lock', target: `user:${userId}`, userId, before: lockOf(user), after: { locked_until: end.toISOString(), reason } });
     return end;
   }
 
   async unlockUser(operatorId: number, userId: number): Promise<void> {
-    await this.existingUser(userId);
+    const user = await this.existingUser(userId);
     await this.users.unlock(userId);
-    await this.operators.recordAction(operatorId, 'user.unlock', userId, {});
+    await this.operators.log(operatorId, { action: 'user.unlock', target: `user:${userId}`, userId, before: lockOf(user), after: { locked_until: null } });
   }
 
   async setRegionAgent(operatorId: number, userId: number, region: { cityName: string; districtName: string } | null) {
-    await this.existingUser(userId);
+    const user = await this.existingUser(userId);
     await this.users.setRegionAgent(userId, region);
-    await this.operators.recordAction(operatorId, region ? 'user.region_agent.grant' : 'user.region_agent.revoke', userId, { ...region });
+    await this.operators.log(operatorId, {
+      action: region ? 'user.region_agent.grant' : 'user.region_agent.revoke',
+      target: `user:${userId}`,
+      userId,
+      before: { is_region_agent: user.is_region_agent, city_name: user.city_name, district_name: user.district_name },
+      after: region ? { is_region_agent: true, city_name: region.cityName, district_name: region.districtName } : { is_region_agent: false },
+    });
   }
 
   async setSeller(operatorId: number, userId: number, isSeller: boolean) {
-    await this.existingUser(userId);
+    const user = await this.existingUser(userId);
     await this.users.setSeller(userId, isSeller);
-    await this.operators.recordAction(operatorId, isSeller ? 'user.seller.grant' : 'user.seller.revoke', userId, {});
+    await this.operators.log(operatorId, {
+      action: isSeller ? 'user.seller.grant' : 'user.seller.revoke',
+      target: `user:${userId}`,
+      userId,
+      before: { is_seller: user.is_seller },
+      after: { is_seller: isSeller },
+    });
   }
 
   async setInviteCodeRequired(operatorId: number, required: boolean) {
+    const before = await this.settings.get<boolean>(SETTING.inviteCodeRequired);
     await this.settings.set(SETTING.inviteCodeRequired, required);
-    await this.operators.recordAction(operatorId, 'settings.invite_code_required', null, { required });
+    await this.operators.log(operatorId, { action: 'settings.invite_code_required', target: `setting:${SETTING.inviteCodeRequired}`, before: { value: before ?? null }, after: { value: required } });
   }
 
   /** `is_open_CTbi`: whether deposits and withdrawals are open to users. */
   async setDepositsOpen(operatorId: number, open: boolean) {
+    const before = await this.settings.get<boolean>(SETTING.depositsOpen);
     await this.settings.set(SETTING.depositsOpen, open);
-    await this.operators.recordAction(operatorId, 'settings.deposits_open', null, { open });
+    await this.operators.log(operatorId, { action: 'settings.deposits_open', target: `setting:${SETTING.depositsOpen}`, before: { value: before ?? null }, after: { value: open } });
   }
 
   private async pendingSubmission(userId: number) {

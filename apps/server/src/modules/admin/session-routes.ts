@@ -6,8 +6,6 @@ import type { Services } from '../../app/services';
 
 export interface SessionRouteOptions {
   services: Services;
-  /** any live operator session, including one that may only enrol a second factor */
-  requireOperatorSession: (request: FastifyRequest) => Promise<void>;
   operatorOf: (request: FastifyRequest) => number;
 }
 
@@ -15,14 +13,15 @@ const ok = z.object({ ok: z.literal(true) });
 const problem = z.object({ error: z.string() });
 
 /** Operator login and logout, and enrolment of the TOTP second factor (docs/operations.md). */
-export const operatorSessionRoutes: FastifyPluginAsyncZod<SessionRouteOptions> = async (app, { services, requireOperatorSession, operatorOf }) => {
+export const operatorSessionRoutes: FastifyPluginAsyncZod<SessionRouteOptions> = async (app, { services, operatorOf }) => {
   const tags = ['operator'];
-  // before the body is parsed and validated: without a session every request gets the same 401
-  const session = { onRequest: requireOperatorSession };
+  // any live session, even one that may only enrol a second factor
+  const session = { config: { anyOperatorSession: true } };
 
   app.post(
     '/login',
     {
+      config: { operatorPublic: true },
       schema: {
         tags,
         summary: 'Operator login: answers a bearer token; with TOTP on, `totp` (or `recovery_code`) too',

@@ -2,24 +2,24 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../app/services';
+import { MAY } from '../admin/roles';
 import { pageRequest } from '../../lib/paging';
 
 export interface C2cOperatorRouteOptions {
   services: Services;
-  requireOperator: (request: FastifyRequest) => Promise<void>;
   operatorOf: (request: FastifyRequest) => number;
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
 /** Operators rule on appealed c2c orders and set the appeal window (docs/operations.md). */
-export const c2cOperatorRoutes: FastifyPluginAsyncZod<C2cOperatorRouteOptions> = async (app, { services, requireOperator, operatorOf }) => {
-  app.addHook('onRequest', requireOperator);
+export const c2cOperatorRoutes: FastifyPluginAsyncZod<C2cOperatorRouteOptions> = async (app, { services, operatorOf }) => {
   const tags = ['operator'];
 
   app.get(
     '/c2c/appeals',
     {
+      config: { roles: MAY.read },
       schema: {
         tags,
         summary: 'Paid c2c orders under appeal, oldest appeal first',
@@ -32,6 +32,7 @@ export const c2cOperatorRoutes: FastifyPluginAsyncZod<C2cOperatorRouteOptions> =
   app.post(
     '/c2c/orders/:id/resolve',
     {
+      config: { roles: MAY.moveMoney },
       schema: {
         tags,
         summary: 'Rule on an appealed order: release the coins to the buyer, or return them to the seller',
@@ -43,13 +44,14 @@ export const c2cOperatorRoutes: FastifyPluginAsyncZod<C2cOperatorRouteOptions> =
     async (request) => services.c2cOperator.resolve(operatorOf(request), request.params.id, request.body.outcome, request.body.note),
   );
 
-  app.get('/settings/c2c', { schema: { tags, summary: 'The c2c appeal window' } }, async () => ({
+  app.get('/settings/c2c', { config: { roles: MAY.read }, schema: { tags, summary: 'The c2c appeal window' } }, async () => ({
     appeal_minutes: await services.c2cOperator.appealMinutes(),
   }));
 
   app.put(
     '/settings/c2c',
     {
+      config: { roles: MAY.administer },
       schema: {
         tags,
         summary: 'Set the minutes after "paid" before either side may appeal an order the seller has not released',

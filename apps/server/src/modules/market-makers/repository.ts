@@ -5,6 +5,8 @@ export interface MakerPairRow {
   currency_id: number;
   legal_id: number;
   usdt_price: string;
+  /** whether operators let the makers quote this pair */
+  market_maker: boolean;
 }
 
 /** The maker accounts and the reference prices they start from. */
@@ -46,7 +48,7 @@ export class MarketMakerRepository {
 
   pairs(): Promise<MakerPairRow[]> {
     return this.db.query<MakerPairRow>(
-      `select p.id as pair_id, p.currency_id, p.legal_id, c.usdt_price::text as usdt_price
+      `select p.id as pair_id, p.currency_id, p.legal_id, c.usdt_price::text as usdt_price, p.market_maker
          from currency_pairs p join currencies c on c.id = p.currency_id
         where p.is_display order by p.sort, p.id`,
     );

@@ -6,6 +6,7 @@ import type { SpotPair } from '../../core/spot/pair';
 import { lotAtoms, tickAtoms } from '../../core/units';
 import type { MakerPairRow, MarketMakerRepository } from './repository';
 import { SeededRandom } from './random';
+import type { MakerSwitches } from './switches';
 
 export interface SimulatorOptions {
   seed: number;
@@ -18,6 +19,8 @@ export interface SimulatorOptions {
    * their balances are never granted. Empty: two system accounts, funded from nothing (development).
    */
   accounts?: readonly string[];
+  /** the operators' per-pair switches; a pair switched off gets its quotes taken down */
+  switches?: MakerSwitches;
 }
 
 /** The value each maker holds per currency at the start, in USDT: enough never to run dry. */
@@ -56,6 +59,7 @@ export class MarketMakerSimulator {
     const accounts = this.options.accounts ?? [];
     this.makers = accounts.length > 0 ? await this.repository.operatorAccounts(accounts) : await this.repository.ensureMakers(2);
     this.pairs = await this.repository.pairs();
+    for (const row of this.pairs) this.options.switches?.set(row.pair_id, row.market_maker);
     if (accounts.length === 0) await this.fund();
     // quotes left by an earlier run are stale: take them down before quoting afresh
     for (const maker of this.makers) {
@@ -81,7 +85,7 @@ export class MarketMakerSimulator {
       this.cursor += 1;
       if (row) await this.requote(row);
       const target = this.pairs[this.random.int(0, this.pairs.length - 1)];
-      if (target && this.random.chance(80)) await this.take(target);
+      if (target && this.random.chance(80) && this.isOn(target)) await this.take(target);
     } catch (error) {
       if (!(error instanceof Refusal)) this.onFault(error);
     } finally {
@@ -135,6 +139,10 @@ export class MarketMakerSimulator {
         await this.core.execute({ kind: 'spot_cancel', key: `maker-cancel:${this.runId}:${orderId}`, userId: quoter, orderId }).catch(ignoreRefusal);
       }
     }
+    if (!this.isOn(row)) {
+      this.quotes.delete(pair.id);
+      return;
+    }
     const mid = this.nextMid(row, pair);
     const placed: number[] = [];
     const orders: Promise<void>[] = [];
@@ -169,6 +177,10 @@ export class MarketMakerSimulator {
     await this.core
       .execute({ kind: 'spot_place', key: `maker-take:${this.runId}:${pair.id}:${this.cursor}`, userId: taker, pairId: pair.id, side, type: 'market', quantity })
       .catch(ignoreRefusal);
+  }
+
+  private isOn(row: MakerPairRow): boolean {
+    return this.options.switches?.isOn(row.pair_id) ?? true;
   }
 
   /** A random order size worth between `minUsdt` and `maxUsdt`, in whole lots. */

@@ -3,11 +3,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_INTEGER_ID } from '@tessera/protocol';
 import { z } from 'zod';
 import type { Services } from '../../app/services';
+import { MAY } from '../admin/roles';
 import { InvalidMicroTerms } from './operator-service';
 
 export interface MicroOperatorRouteOptions {
   services: Services;
-  requireOperator: (request: FastifyRequest) => Promise<void>;
   operatorOf: (request: FastifyRequest) => number;
 }
 
@@ -27,8 +27,7 @@ const ok = z.object({ ok: z.literal(true) });
  * The operator's terms of second contracts (docs/operations.md "Second contracts"). They shape
  * contracts not yet opened; no call here reaches a running contract or a result.
  */
-export const microOperatorRoutes: FastifyPluginAsyncZod<MicroOperatorRouteOptions> = async (app, { services, requireOperator, operatorOf }) => {
-  app.addHook('onRequest', requireOperator);
+export const microOperatorRoutes: FastifyPluginAsyncZod<MicroOperatorRouteOptions> = async (app, { services, operatorOf }) => {
   app.setErrorHandler((error, _request, reply: FastifyReply) => {
     if (error instanceof InvalidMicroTerms) return reply.status(400).send({ error: 'parameter error', detail: error.message });
     // everything else as every operator call: the parent's handler
@@ -36,13 +35,14 @@ export const microOperatorRoutes: FastifyPluginAsyncZod<MicroOperatorRouteOption
   });
   const tags = ['operator'];
 
-  app.get('/micro/settings', { schema: { tags, summary: 'The terms of second contracts and which pairs are open for them' } }, async () =>
+  app.get('/micro/settings', { config: { roles: MAY.read }, schema: { tags, summary: 'The terms of second contracts and which pairs are open for them' } }, async () =>
     services.microOperator.settings(),
   );
 
   app.put(
     '/micro/settings',
     {
+      config: { roles: MAY.administer },
       schema: {
         tags,
         summary: 'Replace the terms of contracts still to be opened: durations and profit ratios, stake step, minimum and maximum, fee %, quick stakes, currencies',
@@ -59,6 +59,7 @@ export const microOperatorRoutes: FastifyPluginAsyncZod<MicroOperatorRouteOption
   app.put(
     '/micro/pairs/:pairId',
     {
+      config: { roles: MAY.administer },
       schema: {
         tags,
         summary: 'Open or close a pair for new second contracts (open_microtrade); running ones settle as they would',

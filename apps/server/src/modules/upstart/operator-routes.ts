@@ -4,12 +4,12 @@ import { MAX_INTEGER_ID, upstartProjectInput } from '@tessera/protocol';
 import { z } from 'zod';
 import { refuse } from '../../core/refusal';
 import type { Services } from '../../app/services';
+import { MAY } from '../admin/roles';
 import type { ProjectInput } from './repository';
 import { PAY_CURRENCY } from './service';
 
 export interface OperatorRouteOptions {
   services: Services;
-  requireOperator: (request: FastifyRequest) => Promise<void>;
   operatorOf: (request: FastifyRequest) => number;
 }
 
@@ -36,17 +36,17 @@ function projectInput(body: z.infer<typeof upstartProjectInput>): ProjectInput {
 }
 
 /** Operators publish and edit subscription projects (docs/upstart.md). */
-export const upstartOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> = async (app, { services, requireOperator, operatorOf }) => {
-  app.addHook('onRequest', requireOperator);
+export const upstartOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> = async (app, { services, operatorOf }) => {
   const tags = ['operator'];
 
-  app.get('/upstart/projects', { schema: { tags, summary: 'Subscription projects, newest first, with what each sold' } }, async () => ({
+  app.get('/upstart/projects', { config: { roles: MAY.read }, schema: { tags, summary: 'Subscription projects, newest first, with what each sold' } }, async () => ({
     items: await services.upstart.projects(),
   }));
 
   app.post(
     '/upstart/projects',
     {
+      config: { roles: MAY.administer },
       schema: {
         tags,
         summary: 'Publish a project: stage 1 preheat, 2 subscribing, 3 ended, 4 result announced; paid in USDT',
@@ -63,7 +63,7 @@ export const upstartOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> 
 
   app.put(
     '/upstart/projects/:id',
-    { schema: { tags, summary: 'Edit a project (its stage, times and terms); subscriptions made keep their price', params: idParams, body: upstartProjectInput, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    { config: { roles: MAY.administer }, schema: { tags, summary: 'Edit a project (its stage, times and terms); subscriptions made keep their price', params: idParams, body: upstartProjectInput, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
       await services.upstart.updateProject(request.params.id, projectInput(request.body));
       await services.operatorLog.recordAction(operatorOf(request), 'upstart.project.update', null, { project_id: request.params.id, stage: request.body.stage });

@@ -1,0 +1,30 @@
+import type { Section } from './section';
+import { accountSection } from '../sections/account/AccountScreen';
+import { adjustmentsSection } from '../sections/adjustments/AdjustmentsScreen';
+import { contentSection } from '../sections/content/ContentScreen';
+import { dashboardSection } from '../sections/dashboard/DashboardScreen';
+import { depositsSection } from '../sections/deposits/DepositsScreen';
+import { identitySection } from '../sections/identity/IdentityScreen';
+import { logSection } from '../sections/log/LogScreen';
+import { marketsSection } from '../sections/markets/MarketsScreen';
+import { operatorsSection } from '../sections/operators/OperatorsScreen';
+import { usersSection } from '../sections/users/UsersScreen';
+import { withdrawalsSection } from '../sections/withdrawals/WithdrawalsScreen';
+
+/**
+ * The menu and routes of the back office, in menu order within each group. A new product adds
+ * its folder under `sections/` and one line here (leverage, second contracts, c2c, acceptors…).
+ */
+export const SECTIONS: readonly Section[] = [
+  dashboardSection,
+  identitySection,
+  depositsSection,
+  withdrawalsSection,
+  adjustmentsSection,
+  usersSection,
+  contentSection,
+  marketsSection,
+  operatorsSection,
+  logSection,
+  accountSection,
+];

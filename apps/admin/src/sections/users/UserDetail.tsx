@@ -1,0 +1,252 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '@web/components/Button';
+import { api, useAction, useApi } from '../../api';
+import { useOperator } from '../../app/auth';
+import { AddressBook } from '../../components/AddressBook';
+import { DataTable } from '../../components/DataTable';
+import { ErrorLine } from '../../components/ErrorLine';
+import { PageHeader, Panel } from '../../components/PageHeader';
+
+interface UserDetailData {
+  profile: {
+    id: number;
+    account: string;
+    email: string;
+    phone: string;
+    kind: string;
+    review_status: number;
+    is_seller: boolean;
+    is_region_agent: boolean;
+    city_name: string;
+    district_name: string;
+    locked_until: string | null;
+    lock_reason: string;
+    has_pay_password: boolean;
+    created_at: string;
+  };
+  balances: { currency_id: number; currency: string; wallet: string; available: string; locked: string }[];
+  sessions: { id: number; ip: string; user_agent: string; created_at: string; expires_at: string; revoked_at: string | null }[];
+}
+
+function Actions({ user, onChanged }: { user: UserDetailData['profile']; onChanged: () => void }) {
+  const me = useOperator();
+  const action = useAction();
+  const [reason, setReason] = useState('');
+  const [city, setCity] = useState(user.city_name);
+  const [district, setDistrict] = useState(user.district_name);
+  const run = (method: 'POST' | 'DELETE', path: string, body?: object) => void action.run(() => api(method, `/users/${user.id}${path}`, body)).then((done) => done && onChanged());
+  if (me.role !== 'admin' && me.role !== 'support') return null;
+  const locked = user.locked_until !== null && new Date(user.locked_until) > new Date();
+  return (
+    <Panel title="Actions">
+      <div className="flex flex-col gap-3 text-[0.8125rem]">
+        <div className="flex flex-wrap items-center gap-2">
+          {locked ? (
+            <Button size="sm" onClick={() => run('POST', '/unlock')}>
+              Unlock
+            </Button>
+          ) : (
+            <>
+              <input aria-label="Lock reason" className="bo-input w-64" placeholder="Reason for the lock" value={reason} onChange={(event) => setReason(event.target.value)} />
+              <Button size="sm" variant="outline" onClick={() => run('POST', '/lock', { reason })}>
+                Lock
+              </Button>
+            </>
+          )}
+          <Button size="sm" variant="secondary" onClick={() => run('POST', '/seller', { is_seller: !user.is_seller })}>
+            {user.is_seller ? 'Remove seller' : 'Make seller'}
+          </Button>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <input aria-label="City" className="bo-input w-40" placeholder="City" value={city} onChange={(event) => setCity(event.target.value)} />
+          <input aria-label="District" className="bo-input w-40" placeholder="District" value={district} onChange={(event) => setDistrict(event.target.value)} />
+          <Button size="sm" variant="secondary" disabled={city.trim() === ''} onClick={() => run('POST', '/region-agent', { city_name: city.trim(), district_name: district.trim() })}>
+            Make region agent
+          </Button>
+          {user.is_region_agent && (
+            <Button size="sm" variant="outline" onClick={() => run('DELETE', '/region-agent')}>
+              Remove region agent
+            </Button>
+          )}
+        </div>
+        <ErrorLine error={action.error} />
+      </div>
+    </Panel>
+  );
+}
+
+/** A manual credit (positive) or debit (negative) with a reason; above the threshold it waits for a second operator. */
+function Adjustment({ userId, onChanged }: { userId: number; onChanged: () => void }) {
+  const me = useOperator();
+  const action = useAction();
+  const [currency, setCurrency] = useState('3');
+  const [wallet, setWallet] = useState('change');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [result, setResult] = useState<string>();
+  if (me.role !== 'admin' && me.role !== 'finance') return null;
+  const submit = () =>
+    void action
+      .run(async () => {
+        const reply = await api<{ applied: boolean; available: string; pending_approval?: number }>('POST', `/users/${userId}/credit`, {
+          currency_id: Number(currency),
+          wallet,
+          amount: amount.trim(),
+          reason: reason.trim(),
+        });
+        setResult(reply.pending_approval ? `Waiting for a second operator (request ${reply.pending_approval}).` : `Applied: available ${reply.available}.`);
+      })
+      .then((done) => done && onChanged());
+  return (
+    <Panel title="Manual credit or debit">
+      <div className="flex flex-wrap items-center gap-2 text-[0.8125rem]">
+        <input aria-label="Currency id" className="bo-input w-24" value={currency} onChange={(event) => setCurrency(event.target.value)} />
+        <select aria-label="Wallet" className="bo-input" value={wallet} onChange={(event) => setWallet(event.target.value)}>
+          {['legal', 'change', 'lever', 'micro'].map((value) => (
+            <option key={value}>{value}</option>
+          ))}
+        </select>
+        <input aria-label="Amount" className="bo-input w-40" placeholder="amount (negative debits)" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        <input aria-label="Adjustment reason" className="bo-input w-72" placeholder="Reason (required)" value={reason} onChange={(event) => setReason(event.target.value)} />
+        <Button size="sm" busy={action.busy} disabled={!amount.trim() || !reason.trim()} onClick={submit}>
+          Apply
+        </Button>
+      </div>
+      {result && <p className="mt-2 text-[0.8125rem] text-up">{result}</p>}
+      <ErrorLine error={action.error} />
+    </Panel>
+  );
+}
+
+export function UserDetail() {
+  const userId = Number(useParams().userId);
+  const { data, error, reload } = useApi<UserDetailData>(`/users/${userId}`);
+  const [version, setVersion] = useState(0);
+  const changed = () => {
+    reload();
+    setVersion((value) => value + 1);
+  };
+  if (error) return <ErrorLine error={error} />;
+  if (!data) return <p className="text-muted">Loading…</p>;
+  const user = data.profile;
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={`User ${user.id}: ${user.account}`}>
+        <Link to="/users" className="text-[0.8125rem] text-brand">
+          ← all users
+        </Link>
+      </PageHeader>
+      <Panel title="Profile">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-[0.8125rem] md:grid-cols-4" data-testid="user-profile">
+          <dt className="text-muted">e-mail</dt>
+          <dd>{user.email}</dd>
+          <dt className="text-muted">phone</dt>
+          <dd>{user.phone}</dd>
+          <dt className="text-muted">identity</dt>
+          <dd>{['not submitted', 'under review', 'verified'][user.review_status] ?? user.review_status}</dd>
+          <dt className="text-muted">registered</dt>
+          <dd>{new Date(user.created_at).toLocaleString()}</dd>
+          <dt className="text-muted">seller</dt>
+          <dd>{user.is_seller ? 'yes' : 'no'}</dd>
+          <dt className="text-muted">region agent</dt>
+          <dd>{user.is_region_agent ? `${user.city_name} ${user.district_name}` : 'no'}</dd>
+          <dt className="text-muted">locked</dt>
+          <dd>{user.locked_until ? `until ${new Date(user.locked_until).toLocaleString()} (${user.lock_reason})` : 'no'}</dd>
+          <dt className="text-muted">fund password</dt>
+          <dd>{user.has_pay_password ? 'set' : 'not set'}</dd>
+        </dl>
+      </Panel>
+      <Actions user={user} onChanged={changed} />
+      <Panel title="Wallets">
+        <table className="bo-table" aria-label="Wallets">
+          <thead>
+            <tr>
+              <th>currency</th>
+              <th>wallet</th>
+              <th>available</th>
+              <th>locked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.balances.map((row) => (
+              <tr key={`${row.currency_id}-${row.wallet}`}>
+                <td>{row.currency}</td>
+                <td>{row.wallet}</td>
+                <td>{row.available}</td>
+                <td>{row.locked}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Panel>
+      <Adjustment userId={user.id} onChanged={changed} />
+      <Panel title="Ledger entries">
+        <DataTable
+          label="Ledger entries"
+          path={`/users/${user.id}/ledger`}
+          version={version}
+          csvName={`ledger-${user.id}`}
+          rowKey={(row) => String(row.id)}
+          columns={[
+            { key: 'created_at', label: 'time', render: (row) => new Date(String(row.created_at)).toLocaleString() },
+            { key: 'currency', label: 'currency' },
+            { key: 'wallet', label: 'wallet' },
+            { key: 'delta_available', label: 'available ±' },
+            { key: 'delta_locked', label: 'locked ±' },
+            { key: 'reason', label: 'reason' },
+            { key: 'reference', label: 'reference' },
+          ]}
+        />
+      </Panel>
+      <Panel title="Orders">
+        <DataTable
+          label="Orders"
+          path={`/users/${user.id}/orders`}
+          csvName={`orders-${user.id}`}
+          rowKey={(row) => String(row.id)}
+          columns={[
+            { key: 'id', label: 'id' },
+            { key: 'created_at', label: 'time', render: (row) => new Date(String(row.created_at)).toLocaleString() },
+            { key: 'pair', label: 'pair' },
+            { key: 'side', label: 'side' },
+            { key: 'type', label: 'type' },
+            { key: 'price', label: 'price' },
+            { key: 'quantity', label: 'quantity' },
+            { key: 'filled', label: 'filled' },
+            { key: 'status', label: 'status' },
+          ]}
+        />
+      </Panel>
+      <Panel title="Sessions and devices">
+        <table className="bo-table" aria-label="Sessions">
+          <thead>
+            <tr>
+              <th>opened</th>
+              <th>address</th>
+              <th>device</th>
+              <th>ends</th>
+              <th>revoked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.sessions.map((row) => (
+              <tr key={row.id}>
+                <td>{new Date(row.created_at).toLocaleString()}</td>
+                <td>{row.ip}</td>
+                <td className="max-w-md truncate" title={row.user_agent}>
+                  {row.user_agent}
+                </td>
+                <td>{new Date(row.expires_at).toLocaleString()}</td>
+                <td>{row.revoked_at ? new Date(row.revoked_at).toLocaleString() : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Panel>
+      <Panel title="Withdrawal address book">
+        <AddressBook userId={user.id} />
+      </Panel>
+    </div>
+  );
+}
