@@ -142,6 +142,16 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       case 'lever_global_settings':
         this.setGlobal(command, context, now);
         return { applied: true };
+      case 'lever_transfer_out': {
+        if (this.byUser.has(command.userId)) refuse('cannot transfer while leveraged trades are open');
+        if (command.amount <= 0n) refuse('amount must be greater than zero');
+        if (command.to === 'lever') refuse('cannot transfer to the same wallet');
+        // the same entries as any transfer between wallets (the transfer history reads them)
+        const side = { userId: command.userId, currencyId: command.currencyId, reason: 'transfer', reference: command.key };
+        context.move({ ...side, wallet: 'lever', available: -command.amount });
+        context.move({ ...side, wallet: command.to, available: command.amount });
+        return { applied: true };
+      }
     }
   }
 

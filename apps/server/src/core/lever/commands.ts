@@ -2,6 +2,7 @@ import type { Atoms } from '../amount';
 import type { TriggerFiring } from '../kind';
 import type { LeverPairSettings } from './settings';
 import type { LeverSide } from './state';
+import type { Wallet } from '../wallets';
 
 /** Opens a position at the mark (market) or places a pending limit order that opens when the mark reaches its target. */
 export interface LeverOpenCommand {
@@ -102,6 +103,16 @@ export interface LeverGlobalSettingsCommand {
   overnightTime?: string;
 }
 
+/** A transfer out of the lever wallet: refused while the user holds lever positions or pending orders. */
+export interface LeverTransferOutCommand {
+  kind: 'lever_transfer_out';
+  key: string;
+  userId: number;
+  currencyId: number;
+  to: Wallet;
+  amount: Atoms;
+}
+
 export type LeverCommand =
   | LeverOpenCommand
   | LeverFillCommand
@@ -113,7 +124,8 @@ export type LeverCommand =
   | LeverRiskCommand
   | LeverOvernightCommand
   | LeverPairSettingsCommand
-  | LeverGlobalSettingsCommand;
+  | LeverGlobalSettingsCommand
+  | LeverTransferOutCommand;
 
 export const LEVER_COMMAND_KINDS: readonly LeverCommand['kind'][] = [
   'lever_open',
@@ -127,4 +139,5 @@ export const LEVER_COMMAND_KINDS: readonly LeverCommand['kind'][] = [
   'lever_overnight',
   'lever_pair_settings',
   'lever_global_settings',
+  'lever_transfer_out',
 ];
