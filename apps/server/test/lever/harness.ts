@@ -35,6 +35,12 @@ export class LeverHarness {
     private readonly clock?: () => Date,
   ) {}
 
+  /** Drives a core that is already running (an app's). */
+  use(core: Core): this {
+    this.core = core;
+    return this;
+  }
+
   async start(): Promise<Core> {
     this.core = new Core(new CoreRepository(this.db), (error) => this.faults.push(error), this.clock);
     await this.core.start();

@@ -29,6 +29,7 @@ import {
 import { availableNeeded, cushionOf, mustLiquidate, riskFigures, riskLevels, riskRate, type RiskFigures } from './risk';
 import { dayText, firstDayAfter, overnightDueAt, type LeverGlobalSettings, type LeverPairSettings } from './settings';
 import {
+  ceilDiv,
   closePrice,
   contractValue,
   feeOfValue,
@@ -42,6 +43,8 @@ import {
   type MarkRecord,
 } from './state';
 
+/** The amount a refusal names is rounded up to 8 decimals: paying it is always enough. */
+const DISPLAY_STEP = 10n ** 10n;
 /** Take-profit and stop-loss step: 0.01. */
 const STOP_STEP = UNIT / 100n;
 
@@ -255,7 +258,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
             this.global.liquidationRate,
             margin + fee,
           );
-    if (available < needed) refuseWith('insufficient balance, needed', formatAmount(needed));
+    if (available < needed) refuseWith('insufficient balance, needed', formatAmount(ceilDiv(needed, DISPLAY_STEP) * DISPLAY_STEP));
     const reference = `lever:${trade.id}`;
     if (command.mode === 'limit') {
       context.move({ ...owner, available: -(margin + fee), locked: margin + fee, reason: 'lever_lock', reference });
