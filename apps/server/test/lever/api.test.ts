@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { io as connect, type Socket } from 'socket.io-client';
+import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_CATALOGUE, LANGS, type LeverDealReply, type LeverRiskReply, type LeverTradeItem } from '@tessera/protocol';
 import { formatAmount } from '../../src/core/amount';
