@@ -424,6 +424,8 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       // the house pays a profit; when it falls short, the insurance fund pays the rest
       const fromHouse = this.least(profit, context.balance(house).available);
       const fromInsurance = profit - fromHouse;
+      // the platform's accounts must be funded to pay profits (operations.md): until then the close waits
+      if (fromInsurance > context.balance(insurance).available) refuse('please retry');
       if (fromHouse > 0n) context.move({ ...house, available: -fromHouse, reason: 'lever_profit', reference });
       if (fromInsurance > 0n) context.move({ ...insurance, available: -fromInsurance, reason: 'lever_profit', reference });
       context.move({ ...owner, available: profit, reason: 'lever_profit', reference });
