@@ -1,5 +1,6 @@
 import type {
   BalancePush,
+  C2cOrderPush,
   DaymarketPush,
   KlinePush,
   MarketDepthPush,
@@ -23,9 +24,11 @@ export interface PushPayloads {
   market_detail: MarketDetailPush;
   transaction: TransactionPush;
   update_balance: BalancePush;
+  /** A c2c order of the user was taken or changed (both parties get it); read it again. */
+  c2c_order: C2cOrderPush;
 }
 export type PushName = keyof PushPayloads;
-const PUSHES: readonly PushName[] = ['daymarket', 'kline', 'market_depth', 'market_detail', 'transaction', 'update_balance'];
+const PUSHES: readonly PushName[] = ['daymarket', 'kline', 'market_depth', 'market_detail', 'transaction', 'update_balance', 'c2c_order'];
 
 /** A pair to narrow the market pushes to (the server's `sub` event). */
 export type { PairSubscription };
