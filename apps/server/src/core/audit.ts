@@ -12,13 +12,16 @@ export interface AuditReport {
   currencyMismatches: { currency_id: number; held: string; external: string }[];
   /** core rows that name a user, currency or pair that does not exist (the core's tables carry no foreign keys: decision 0007) */
   orphans: { table_name: string; rows: number }[];
+  /** funds locked for a kind's records (c2c escrow) that differ from what its open records hold */
+  escrowMismatches: { user_id: number; currency_id: number; wallet: string; held: string; expected: string }[];
 }
 
 /**
  * The ledger's invariants: every balance equals the sum of its entries; per currency, everything
  * held (users, makers, house, fee account) equals deposits minus withdrawals plus adjustments; every
  * entry, order and trade names a user, currency and pair that exist (each kind of core state
- * names the checks of its own tables).
+ * names the checks of its own tables); funds a kind holds locked (c2c escrow) equal what its open
+ * records hold.
  */
 export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_KINDS): Promise<AuditReport> {
   const balanceMismatches = await db.query<AuditReport['balanceMismatches'][number]>(
@@ -51,13 +54,16 @@ export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_
     ...kinds.flatMap((kind) => kind.orphanChecks),
   ];
   const orphans = await db.query<AuditReport['orphans'][number]>(`select * from (${checks.join('\n union all\n')}) counted where rows > 0`);
+  const escrowMismatches: AuditReport['escrowMismatches'] = [];
+  for (const check of kinds.flatMap((kind) => kind.escrowChecks ?? [])) escrowMismatches.push(...(await db.query<AuditReport['escrowMismatches'][number]>(check)));
   const counted = await db.query<{ n: number }>('select count(*)::int as n from balances');
   return {
-    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0 && orphans.length === 0,
+    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0 && orphans.length === 0 && escrowMismatches.length === 0,
     balancesChecked: counted[0]?.n ?? 0,
     balanceMismatches,
     currencyMismatches,
     orphans,
+    escrowMismatches,
   };
 }
 

@@ -19,6 +19,12 @@ export interface CoreKind<Command extends CoreCommandBase = CoreCommandBase, Sta
    * `select '<table>' as table_name, count(*)::int as rows from <table> where <names a missing user, currency or pair>`.
    */
   readonly orphanChecks: readonly string[];
+  /**
+   * The audit's escrow checks, for a kind that holds funds locked for its records: each a query
+   * answering `user_id, currency_id, wallet, held, expected` (text amounts) for every balance whose
+   * locked funds under the kind's ledger reasons differ from what its open records hold.
+   */
+  readonly escrowChecks?: readonly string[];
   /** an empty state; the core loads it before the first command and after a failed batch write */
   create(): State;
 }

@@ -55,6 +55,19 @@ export const ID_FIELDS: Record<string, IdField> = {
   'POST /api/wallet/deladdress address_id': { names: 'address', stranger: { refused: 'no permission to delete' } },
   'POST /api/dev/chain/deposit currency_id': currency,
 
+  'POST /api/c2c_send currency_id': currency,
+  'GET /api/c2c_deal_platform currency_id': currency,
+  'GET /api/c2c/seller_trade currency_id': currency,
+  'POST /api/c2c/do_legal_deal id': { names: 'catalogue', why: 'a published c2c ad, open to every taker' },
+  'POST /api/c2c/back_send id': { names: 'order', stranger: { refused: 'ad not found' } },
+  'GET /api/c2c/legal_send_deal_list id': { names: 'order', stranger: { refused: 'ad not found' } },
+  'GET /api/c2c_deal id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/c2c/user_legal_pay_cancel id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/c2c/user_legal_pay id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/c2c/legal_deal_user_sure id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/c2c/legal_deal_sure id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/c2c/appeal id': { names: 'order', stranger: { refused: 'order not found' } },
+
   'POST /admin/api/kyc/:userId/approve userId': operatorUser,
   'POST /admin/api/kyc/:userId/reject userId': operatorUser,
   'POST /admin/api/users/:userId/lock userId': operatorUser,
@@ -70,6 +83,7 @@ export const ID_FIELDS: Record<string, IdField> = {
   'POST /admin/api/withdrawals/:id/reject id': operatorRecord,
   'POST /admin/api/withdrawals/:id/chain-success id': operatorRecord,
   'POST /admin/api/withdrawals/:id/chain-failure id': operatorRecord,
+  'POST /admin/api/c2c/orders/:id/resolve id': { names: 'operator', why: 'the appealed c2c order an operator rules on' },
 };
 
 export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

@@ -97,6 +97,23 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/wallet/addaddress': 'private',
   'POST /api/wallet/deladdress': 'private',
 
+  // payment methods and c2c
+  'POST /api/user/cash_info': 'private',
+  'POST /api/user/cash_save': 'private',
+  'POST /api/c2c_send': 'private',
+  'GET /api/c2c_deal_platform': 'private',
+  'POST /api/c2c/do_legal_deal': 'private',
+  'GET /api/c2c/seller_trade': 'private',
+  'POST /api/c2c/back_send': 'private',
+  'GET /api/c2c_user_deal': 'private',
+  'GET /api/c2c_deal': 'private',
+  'POST /api/c2c/user_legal_pay_cancel': 'private',
+  'POST /api/c2c/user_legal_pay': 'private',
+  'POST /api/c2c/legal_deal_user_sure': 'private',
+  'POST /api/c2c/legal_deal_sure': 'private',
+  'GET /api/c2c/legal_send_deal_list': 'private',
+  'POST /api/c2c/appeal': 'private',
+
   // development conveniences
   'GET /api/dev/outbox': 'development',
   'POST /api/dev/chain/deposit': 'development',
@@ -126,6 +143,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/api/withdrawals/:id/chain-success': 'operator',
   'POST /admin/api/withdrawals/:id/chain-failure': 'operator',
   'PUT /admin/api/settings/deposits': 'operator',
+  'GET /admin/api/c2c/appeals': 'operator',
+  'POST /admin/api/c2c/orders/:id/resolve': 'operator',
+  'GET /admin/api/settings/c2c': 'operator',
+  'PUT /admin/api/settings/c2c': 'operator',
 
   // files and the web app
   'GET /media/*': 'static',

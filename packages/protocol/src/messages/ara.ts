@@ -176,4 +176,7 @@ export const ara: Record<MessageKey, string> = {
   'at least one payment method is required': 'يرجى إدخال طريقة دفع واحدة على الأقل',
   'enter bank name and card number': 'يرجى إدخال اسم البنك ورقم البطاقة معًا',
   'bank card number is not valid': 'رقم البطاقة البنكية غير صالح',
+  'fiat trade escrow': 'تداول العملات: عملات محتجزة',
+  'fiat trade escrow released': 'تداول العملات: تحرير العملات المحتجزة',
+  'fiat trade': 'تداول العملات',
 };

@@ -176,4 +176,7 @@ export const en: Record<MessageKey, string> = {
   'at least one payment method is required': 'Please fill in at least one payment method',
   'enter bank name and card number': 'Please enter both the bank name and the card number',
   'bank card number is not valid': 'The bank card number is not valid',
+  'fiat trade escrow': 'Fiat trade: coins held in escrow',
+  'fiat trade escrow released': 'Fiat trade: escrow released',
+  'fiat trade': 'Fiat trade',
 };

@@ -176,4 +176,7 @@ export const hk: Record<MessageKey, string> = {
   'at least one payment method is required': '請至少填寫一種收款方式',
   'enter bank name and card number': '請同時填寫開戶銀行和銀行卡號',
   'bank card number is not valid': '銀行卡號格式不正確',
+  'fiat trade escrow': '法幣交易凍結',
+  'fiat trade escrow released': '法幣交易解凍',
+  'fiat trade': '法幣交易',
 };

@@ -176,4 +176,7 @@ export const jp: Record<MessageKey, string> = {
   'at least one payment method is required': '支払方法を少なくとも1つ入力してください',
   'enter bank name and card number': '銀行名とカード番号を両方入力してください',
   'bank card number is not valid': '銀行カード番号が正しくありません',
+  'fiat trade escrow': 'P2P取引 預託',
+  'fiat trade escrow released': 'P2P取引 預託解除',
+  'fiat trade': 'P2P取引',
 };

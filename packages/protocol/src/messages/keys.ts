@@ -179,6 +179,9 @@ export const MESSAGE_KEYS = [
   'at least one payment method is required',
   'enter bank name and card number',
   'bank card number is not valid',
+  'fiat trade escrow',
+  'fiat trade escrow released',
+  'fiat trade',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

@@ -176,4 +176,7 @@ export const kr: Record<MessageKey, string> = {
   'at least one payment method is required': '결제 수단을 하나 이상 입력하세요',
   'enter bank name and card number': '은행명과 카드 번호를 모두 입력하세요',
   'bank card number is not valid': '은행 카드 번호가 올바르지 않습니다',
+  'fiat trade escrow': 'P2P 거래 에스크로',
+  'fiat trade escrow released': 'P2P 거래 에스크로 해제',
+  'fiat trade': 'P2P 거래',
 };

@@ -176,4 +176,7 @@ export const spa: Record<MessageKey, string> = {
   'at least one payment method is required': 'Complete al menos un método de pago',
   'enter bank name and card number': 'Introduzca el nombre del banco y el número de tarjeta',
   'bank card number is not valid': 'El número de tarjeta no es válido',
+  'fiat trade escrow': 'Operación P2P: monedas en custodia',
+  'fiat trade escrow released': 'Operación P2P: custodia liberada',
+  'fiat trade': 'Operación P2P',
 };

@@ -176,4 +176,7 @@ export const zh: Record<MessageKey, string> = {
   'at least one payment method is required': '请至少填写一种收款方式',
   'enter bank name and card number': '请同时填写开户银行和银行卡号',
   'bank card number is not valid': '银行卡号格式不正确',
+  'fiat trade escrow': '法币交易冻结',
+  'fiat trade escrow released': '法币交易解冻',
+  'fiat trade': '法币交易',
 };

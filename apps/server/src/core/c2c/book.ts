@@ -312,8 +312,7 @@ export class C2cBook implements KindState<C2cCommand, C2cBookRows> {
 
   private resolve(input: C2cResolveCommand, context: CommandContext, now: Date): OrderState {
     const order = this.orders.get(input.orderId);
-    if (!order) refuse('order not found');
-    if (order.status !== ORDER_STATUS.paid || order.appealedAt === null) refuse('order already handled');
+    if (!order || order.status !== ORDER_STATUS.paid || order.appealedAt === null) refuse('order already handled');
     if (input.outcome === 'release') {
       return this.settle(order, context, now, { status: ORDER_STATUS.done, resolution: 'release', resolvedBy: input.operatorId });
     }
@@ -349,10 +348,15 @@ export class C2cBook implements KindState<C2cCommand, C2cBookRows> {
     else this.retireAdAfter(order.adId, order.id, context, now);
   }
 
-  /** The order, when the user is one of its parties; anyone else is told it does not exist. */
+  /**
+   * The unfinished order, when the user is one of its parties; anyone else is told it does not
+   * exist. Ended orders leave memory: the services tell a party so before they get here, and one
+   * that ended meanwhile is `already handled`.
+   */
   private partyOrder(userId: number, orderId: number): OrderState {
     const order = this.orders.get(orderId);
-    if (!order || (order.buyerId !== userId && order.sellerId !== userId)) refuse('order not found');
+    if (!order) refuse('order already handled');
+    if (order.buyerId !== userId && order.sellerId !== userId) refuse('order not found');
     return order;
   }
 

@@ -207,3 +207,28 @@ export const C2C_ORPHAN_CHECKS = [
        or not exists (select 1 from users u where u.id = o.seller_id)
        or not exists (select 1 from c2c_ads a where a.id = o.ad_id)`,
 ];
+
+/** Ledger reasons of c2c escrow: coins locked for ads and orders, released, or paid out to a buyer. */
+export const C2C_ESCROW_REASONS = ['c2c_escrow', 'c2c_escrow_release', 'c2c_deal'] as const;
+
+/**
+ * Escrow reconciles: per user and currency, the legal-wallet coins locked under c2c's reasons equal
+ * what their open sell ads have left plus what their unfinished orders (as seller) hold.
+ */
+export const C2C_ESCROW_CHECKS = [
+  `with held as (
+     select user_id, currency_id, sum(delta_locked) as amount from ledger_entries
+      where wallet = 'legal' and reason in (${C2C_ESCROW_REASONS.map((reason) => `'${reason}'`).join(', ')})
+      group by user_id, currency_id
+   ), expected as (
+     select user_id, currency_id, sum(amount) as amount from (
+       select user_id, currency_id, remaining as amount from c2c_ads where type = 'sell' and status = 'open'
+       union all
+       select seller_id, currency_id, number from c2c_orders where status in (0, 3)
+     ) escrowed group by user_id, currency_id
+   )
+   select coalesce(h.user_id, e.user_id) as user_id, coalesce(h.currency_id, e.currency_id) as currency_id, 'legal' as wallet,
+          coalesce(h.amount, 0)::text as held, coalesce(e.amount, 0)::text as expected
+     from held h full outer join expected e on e.user_id = h.user_id and e.currency_id = h.currency_id
+    where coalesce(h.amount, 0) <> coalesce(e.amount, 0)`,
+];

@@ -95,12 +95,13 @@ export class C2cService {
 
   /** Cancel or "I have paid" (the buyer), confirm receipt (the seller). */
   async step(userId: number, orderId: number, kind: OrderStep): Promise<void> {
+    await this.unfinishedPartyOrder(userId, orderId);
     await this.execute({ kind, key: newCommandKey(kind), userId, orderId });
   }
 
   /** Either party appeals a paid order the seller has not released in time, with a message and a proof image. */
   async appeal(userId: number, orderId: number, message: string | undefined, image: string | undefined): Promise<void> {
-    const order = await this.partyOrder(userId, orderId);
+    const order = await this.unfinishedPartyOrder(userId, orderId);
     if (!message) refuse('enter the appeal message');
     if (!image) refuse('upload a proof image');
     if (!(await this.uploads.ownedBy(userId, image))) refuse('photo not found, upload it again');
@@ -112,6 +113,7 @@ export class C2cService {
   async resolve(operatorId: number, orderId: number, outcome: 'release' | 'return') {
     const before = await this.repository.order(orderId);
     if (!before) refuse('order not found');
+    if (before.status !== 3 || before.appealed_at === null) refuse('order already handled');
     await this.execute({ kind: 'c2c_resolve', key: newCommandKey('c2c_resolve'), operatorId, orderId, outcome });
     const after = await this.repository.order(orderId);
     return { before: operatorView(before), after: after && operatorView(after) };
@@ -168,6 +170,13 @@ export class C2cService {
   private async partyOrder(userId: number, orderId: number): Promise<OrderRow> {
     const row = await this.repository.order(orderId);
     if (!row || (row.buyer_id !== userId && row.seller_id !== userId)) refuse('order not found');
+    return row;
+  }
+
+  /** A party's order that has not ended: done and cancelled orders offer no action. */
+  private async unfinishedPartyOrder(userId: number, orderId: number): Promise<OrderRow> {
+    const row = await this.partyOrder(userId, orderId);
+    if (row.status === 1 || row.status === 2) refuse('order already handled');
     return row;
   }
 

@@ -25,6 +25,9 @@ const MEMO: Record<string, MessageKey> = {
   order_lock: 'order frozen',
   order_release: 'order released',
   adjustment: 'operator adjustment',
+  c2c_escrow: 'fiat trade escrow',
+  c2c_escrow_release: 'fiat trade escrow released',
+  c2c_deal: 'fiat trade',
 };
 
 /** wallet/legal_log `type`: each wallet's number (1 legal, 2 change, 3 lever, 4 micro), or the text `lever` old clients send. */
