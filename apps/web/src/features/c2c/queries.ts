@@ -14,6 +14,7 @@ import {
 } from '../../api';
 import { showToast } from '../../components/toast-store';
 import { useSession } from '../auth';
+import { useMarketFeed } from '../market';
 import { useBalanceRefresh } from '../spot';
 
 /** Every c2c query lives under `['c2c']`: a `c2c_order` push refetches them all. */
@@ -39,9 +40,10 @@ function useToken() {
  */
 export function useC2cLive(): void {
   const client = useQueryClient();
+  // The market feed's connection carries the session's identity, so the private pushes arrive.
+  useMarketFeed();
   useBalanceRefresh();
   useEffect(() => {
-    const release = realtime.acquire();
     const refresh = () => {
       void client.invalidateQueries({ queryKey: C2C_KEY });
       void client.invalidateQueries({ queryKey: WALLET_KEY });
@@ -55,7 +57,6 @@ export function useC2cLive(): void {
     return () => {
       stopOrders();
       stopStatus();
-      release();
     };
   }, [client]);
 }
