@@ -263,6 +263,31 @@ describe('c2c: publish, take, pay, release', () => {
     await eventually(async () => Number(await seller.page.getByTestId('my-ads-sell').getByTestId('my-ad').first().getAttribute('data-surplus'))).toBe(90);
   });
 
+  it('a user whose identity is not verified is sent to the identity page (998) when publishing', async () => {
+    const { token, id } = await register('e2e.c2c.newcomer@tessera.example');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${server.url}/noticeList`);
+      await page.evaluate((session) => {
+        for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
+      }, { token, user_id: String(id), accountNum: 'e2e.c2c.newcomer@tessera.example', is_vistor: '0', is_seller: '0' });
+      await page.goto(`${server.url}/c2c`);
+      await page.getByTestId('publish-type-buy').click();
+      await page.getByTestId('publish-total').fill('10');
+      await page.getByTestId('publish-price').fill('7');
+      await page.getByTestId('publish-way-ali_pay').check();
+      await page.getByTestId('publish-submit').click();
+      await page.waitForURL(/\/account\/authentication$/);
+      await page.getByTestId('kyc-page').waitFor();
+    } finally {
+      await context.close();
+    }
+    const ads = await api<{ total: number }>('GET', 'c2c/seller_trade', { type: 'buy' }, token);
+    expect(ads.message.total).toBe(0);
+  });
+
   it('the seller withdraws the ad after confirming; the rest comes back', async () => {
     const { page } = seller;
     await page.getByTestId('my-ads-sell').getByTestId('my-ad-withdraw').first().click();
