@@ -263,6 +263,78 @@ describe('c2c: publish, take, pay, release', () => {
     await eventually(async () => Number(await seller.page.getByTestId('my-ads-sell').getByTestId('my-ad').first().getAttribute('data-surplus'))).toBe(90);
   });
 
+  /** The buyer takes `number` of the seller's ad through the market; answers the new order's id. */
+  async function takeFromMarket(number: string): Promise<number> {
+    const { page } = buyer;
+    await page.getByTestId('c2c-nav-market').click();
+    await page.getByTestId('market-ad').first().getByTestId('ad-take').click();
+    await page.getByTestId('take-number').fill(number);
+    await page.getByTestId('take-confirm').click();
+    await page.waitForURL(/\/c2cDetail\?id=\d+/);
+    await page.getByTestId('order-detail').waitFor();
+    return Number(new URL(page.url()).searchParams.get('id'));
+  }
+
+  it('a new order arrives live on the seller\'s list; the buyer cancels it after confirming and both see it cancelled', async () => {
+    await seller.page.getByTestId('my-ads-sell').getByTestId('my-ad-orders').first().click();
+    await seller.page.waitForURL(/\/c2cTrade\?id=\d+/);
+    await seller.page.getByTestId('order-row').first().waitFor();
+
+    const id = await takeFromMarket('5');
+    const row = seller.page.locator(`[data-testid="order-row"][data-id="${id}"]`);
+    await eventually(() => row.getAttribute('data-state')).toBe('0');
+
+    await buyer.page.getByTestId('order-cancel').click();
+    await buyer.page.getByTestId('cancel-confirm-confirm').click();
+    await eventually(() => text(buyer.page, 'order-state')).toBe('Cancelled');
+    expect(await text(buyer.page, 'order-state-line')).toContain('The buyer cancelled this order');
+    await eventually(() => row.getAttribute('data-state')).toBe('2');
+  });
+
+  it('once the appeal window has passed, the buyer appeals with a message and a proof image; an operator returns the coins', async () => {
+    const operator = await operatorToken();
+    const windowSet = await fetch(`${server.url}/admin/api/settings/c2c`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${operator}` },
+      body: JSON.stringify({ appeal_minutes: 0 }),
+    });
+    expect(windowSet.status).toBe(200);
+
+    const id = await takeFromMarket('5');
+    const { page } = buyer;
+    await page.getByTestId('order-pay').click();
+    await page.getByTestId('pay-confirm-confirm').click();
+    await page.getByTestId('appeal-form').waitFor();
+    // the form asks for the message, then the image
+    await page.getByTestId('appeal-submit').click();
+    expect(await text(page, 'appeal-problem')).toBe('Please describe the problem');
+    await page.getByTestId('appeal-message').fill('Paid by bank transfer at 10:02, no release yet.');
+    await page.getByTestId('appeal-submit').click();
+    expect(await text(page, 'appeal-problem')).toBe('Please upload an image as proof');
+    await page.getByTestId('appeal-proof-file').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page.locator('[data-testid="appeal-proof-preview"][data-uploaded="true"]').waitFor();
+    await page.getByTestId('appeal-submit').click();
+    await page.getByTestId('appeal-sent').waitFor();
+    expect(await text(page, 'appeal-sent')).toContain('You appealed this order.');
+
+    // the seller, on the order, sees the appeal and the ruling arrive
+    await seller.page.goto(`${server.url}/c2cDetail?id=${id}`);
+    await seller.page.getByTestId('appeal-sent').waitFor();
+    expect(await text(seller.page, 'appeal-sent')).toContain('The other party appealed this order.');
+    const ruled = await fetch(`${server.url}/admin/api/c2c/orders/${id}/resolve`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${operator}` },
+      body: JSON.stringify({ outcome: 'return', note: 'no payment found' }),
+    });
+    expect(ruled.status).toBe(200);
+    for (const party of [buyer.page, seller.page]) {
+      await eventually(() => text(party, 'appeal-sent')).toContain('the coins were returned to the seller');
+      await eventually(() => text(party, 'order-state')).toBe('Cancelled');
+    }
+    await seller.page.getByTestId('c2c-nav-myAds').click();
+    await seller.page.getByTestId('my-ads-sell').getByTestId('my-ad').first().waitFor();
+  });
+
   it('a user whose identity is not verified is sent to the identity page (998) when publishing', async () => {
     const { token, id } = await register('e2e.c2c.newcomer@tessera.example');
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -96,7 +96,7 @@ function OrderView({ order }: { order: C2cOrder }) {
         </div>
       </C2cCard>
       <PaymentInfo order={order} />
-      {order.is_sure === ORDER_STATE.paid && <AppealPanel order={order} />}
+      {(order.is_sure === ORDER_STATE.paid || order.appeal.appealed === 1) && <AppealPanel order={order} />}
     </>
   );
 }
