@@ -245,6 +245,8 @@ describe('c2c: publish, take, pay, release', () => {
 
     const { page } = seller;
     await eventually(() => text(page, 'order-state')).toBe('Paid');
+    // the seller is told the buyer paid
+    await page.getByTestId('toast').filter({ hasText: `order #${orderId} is paid` }).first().waitFor();
     await page.getByTestId('order-release').click();
     await page.getByTestId('release-confirm').waitFor();
     await page.getByTestId('release-confirm-confirm').click();

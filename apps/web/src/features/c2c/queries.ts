@@ -13,6 +13,8 @@ import {
   type ReleaseView,
 } from '../../api';
 import { showToast } from '../../components/toast-store';
+import { i18next } from '../../i18n';
+import { counterpartyNotice } from '../../lib/trading/c2c';
 import { useSession } from '../auth';
 import { useMarketFeed } from '../market';
 import { useBalanceRefresh } from '../spot';
@@ -36,7 +38,8 @@ function useToken() {
 /**
  * Keeps the realtime connection open on a c2c screen: an order change (`c2c_order`, sent to both
  * parties) refetches the c2c lists and orders and the balances; a balance push or a reconnection
- * refetches the balances (and, after a reconnection, the c2c queries: pushes may have been missed).
+ * refetches the balances; each time the connection opens, the c2c queries and balances are read again
+ * (pushes sent before it joined the user's room are missed).
  */
 export function useC2cLive(): void {
   const client = useQueryClient();
@@ -48,10 +51,15 @@ export function useC2cLive(): void {
       void client.invalidateQueries({ queryKey: C2C_KEY });
       void client.invalidateQueries({ queryKey: WALLET_KEY });
     };
-    const stopOrders = realtime.on('c2c_order', refresh);
+    const stopOrders = realtime.on('c2c_order', (push) => {
+      refresh();
+      const notice = counterpartyNotice(push);
+      if (notice) showToast(i18next.t(`c2c.live.${notice}`, { id: push.id }), 'info', 5000);
+    });
     let previous = realtime.status;
     const stopStatus = realtime.onStatus((status) => {
-      if (status === 'open' && previous === 'reconnecting') void client.invalidateQueries({ queryKey: C2C_KEY });
+      // Changes between the first read and the socket joining the user's room would be missed too.
+      if (status === 'open' && previous !== 'open') refresh();
       previous = status;
     });
     return () => {

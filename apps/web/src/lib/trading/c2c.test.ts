@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cashWays,
+  counterpartyNotice,
   checkCashInfo,
   checkPublish,
   checkTakeNumber,
@@ -159,5 +160,16 @@ describe('small helpers', () => {
     expect(formatCountdown(msUntil(deadline, Date.UTC(2026, 0, 1, 0, 0, 1)))).toBe('14:59');
     expect(msUntil(deadline, Date.UTC(2026, 0, 1, 1))).toBe(0);
     expect(msUntil(null, 0)).toBe(0);
+  });
+});
+
+describe('counterpartyNotice', () => {
+  it('tells the seller the buyer paid and the buyer the coins were released, nothing else', () => {
+    expect(counterpartyNotice({ role: 'seller', is_sure: 3 })).toBe('paid');
+    expect(counterpartyNotice({ role: 'buyer', is_sure: 1 })).toBe('released');
+    expect(counterpartyNotice({ role: 'buyer', is_sure: 3 })).toBeNull();
+    expect(counterpartyNotice({ role: 'seller', is_sure: 1 })).toBeNull();
+    expect(counterpartyNotice({ role: 'seller', is_sure: 0 })).toBeNull();
+    expect(counterpartyNotice({ role: 'buyer', is_sure: 2 })).toBeNull();
   });
 });

@@ -189,3 +189,14 @@ export function checkCashInfo(cash: CashFields): CashProblems {
   if (cashWays(cash).length === 0) problems.methods = 'at least one payment method is required';
   return problems;
 }
+
+/**
+ * What a `c2c_order` push tells its receiver that only the other side could have done, worth a
+ * notice: the seller hears that the buyer paid, the buyer that the coins were released. Other
+ * changes are the receiver's own doing (or show on the order itself).
+ */
+export function counterpartyNotice(push: { role: 'buyer' | 'seller'; is_sure: number }): 'paid' | 'released' | null {
+  if (push.role === 'seller' && push.is_sure === ORDER_STATE.paid) return 'paid';
+  if (push.role === 'buyer' && push.is_sure === ORDER_STATE.done) return 'released';
+  return null;
+}
