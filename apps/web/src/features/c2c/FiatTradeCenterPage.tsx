@@ -83,7 +83,8 @@ export function FiatTradeCenterPage() {
   );
 }
 
-const GRID = 'grid grid-cols-[minmax(0,1.2fr)_minmax(0,1.4fr)_minmax(0,1fr)_auto] items-center gap-3 px-4 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.4fr)_minmax(0,1fr)_6rem_auto] sm:px-6';
+const GRID =
+  'grid grid-cols-[minmax(0,1fr)_minmax(0,1.2fr)_auto_auto] items-center gap-2 px-3 sm:grid-cols-[minmax(0,1.2fr)_minmax(0,1.4fr)_minmax(0,1fr)_6rem_7rem] sm:gap-3 sm:px-6';
 
 function AdHeader() {
   const { t } = useTranslation();
@@ -93,7 +94,7 @@ function AdHeader() {
       <span>{t('c2c.ad.quantity')}</span>
       <span className="text-end">{t('c2c.ad.price')}</span>
       <span className="hidden sm:block">{t('c2c.ad.ways')}</span>
-      <span className="w-20 text-end">{t('c2c.ad.action')}</span>
+      <span className="text-end">{t('c2c.ad.action')}</span>
     </div>
   );
 }
@@ -111,7 +112,9 @@ function AdRow({ ad, side, onTake }: { ad: C2cAd; side: Side; onTake(): void }) 
     >
       <div className="min-w-0">
         <p className="truncate font-medium text-fg">{ad.seller_name}</p>
-        <WayIcons ways={ways} className="mt-1 sm:hidden" />
+        <div className="mt-1 sm:hidden">
+          <WayIcons ways={ways} />
+        </div>
       </div>
       <div className="min-w-0">
         <Num className="text-fg">
@@ -125,8 +128,10 @@ function AdRow({ ad, side, onTake }: { ad: C2cAd; side: Side; onTake(): void }) 
         <Num className={side === 'buy' ? 'font-semibold text-up' : 'font-semibold text-down'}>{ad.price}</Num>
         <p className="text-[0.75rem] text-faint">CNY</p>
       </div>
-      <WayIcons ways={ways} className="hidden sm:inline-flex" />
-      <div className="flex w-20 justify-end">
+      <div className="hidden sm:block">
+        <WayIcons ways={ways} />
+      </div>
+      <div className="flex justify-end">
         {ad.is_mine === 1 ? (
           <span className="text-[0.75rem] text-faint" data-testid="ad-mine">
             {t('c2c.ad.mine')}

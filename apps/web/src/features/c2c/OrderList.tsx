@@ -55,7 +55,10 @@ function OrderRow({ order }: { order: C2cOrder }) {
         </p>
       </div>
       <div className="flex shrink-0 items-center gap-2">
-        <OrderActions order={order} size="sm" />
+        {/* narrow screens act on the order's own page, where there is room */}
+        <div className="hidden sm:block">
+          <OrderActions order={order} size="sm" />
+        </div>
         <ButtonLink to={`/c2cDetail?id=${order.id}`} size="sm" variant="ghost" data-testid="order-detail-link">
           {t('c2c.order.detail')}
         </ButtonLink>
