@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { LANGS, MESSAGE_CATALOGUE } from '@tessera/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAudit } from '../../src/core/audit';
@@ -106,6 +107,14 @@ describeEachDatabase('c2c', (kind) => {
     });
 
     it('translates the refusals into the seven languages', async () => {
+      for (const lang of LANGS) {
+        const reply = await api.post('c2c_send', { type: 'buy', currency_id: USDT, price: '7', total_number: '' }, { token: seller.token, lang });
+        expect(reply.body).toEqual({ type: 'error', message: MESSAGE_CATALOGUE[lang]['enter the number to buy'] });
+        const stranger = await api.get('c2c_deal', { id: 1 }, { token: seller.token, lang });
+        expect(stranger.body).toEqual({ type: 'error', message: MESSAGE_CATALOGUE[lang]['order not found'] });
+        const gated = await api.post('c2c_send', { type: 'sell' }, { token: unverified.token, lang });
+        expect(gated.body).toEqual({ type: '998', message: MESSAGE_CATALOGUE[lang]['not real-name verified'] });
+      }
       const zh = await api.post('c2c_send', { type: 'buy', currency_id: USDT, price: '7', total_number: '' }, { token: seller.token, lang: 'zh' });
       expect(zh.body).toEqual({ type: 'error', message: '请输入购买数量' });
       const ara = await api.post('c2c_send', { type: 'sell', currency_id: USDT, price: '7', total_number: '1', way: '' }, { token: seller.token, lang: 'ara' });
@@ -276,6 +285,9 @@ describeEachDatabase('c2c', (kind) => {
       expect(stranger.legal()).toEqual({ available: '90', locked: '0' });
       expect((await newestAd(buyer)).surplus_number).toBe('20.00000000');
       expect((await act(buyer, 'c2c/back_send', adId)).body).toEqual(ok);
+      // no order runs on it any more: a second withdrawal is still told so
+      await expectRefusal(app, () => act(buyer, 'c2c/back_send', adId), 'ad already withdrawn');
+      await expectRefusal(app, () => take(stranger, adId, '1'), 'ad not found');
     });
   });
 

@@ -90,6 +90,9 @@ export class C2cService {
 
   /** c2c/back_send: only the publisher; what no order holds goes back. */
   async withdraw(userId: number, adId: number): Promise<void> {
+    const ad = await this.repository.ad(adId);
+    if (!ad || ad.user_id !== userId) refuse('ad not found');
+    if (ad.status !== 'open') refuse('ad already withdrawn');
     await this.execute({ kind: 'c2c_withdraw', key: newCommandKey('c2c_withdraw'), userId, adId });
   }
 
