@@ -323,6 +323,8 @@ describe('c2c: publish, take, pay, release', () => {
     await seller.page.goto(`${server.url}/c2cDetail?id=${id}`);
     await seller.page.getByTestId('appeal-sent').waitFor();
     expect(await text(seller.page, 'appeal-sent')).toContain('The other party appealed this order.');
+    // the proof image shows to the other party too
+    await eventually(() => seller.page.getByTestId('appeal-image').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBe(8);
     const ruled = await fetch(`${server.url}/admin/api/c2c/orders/${id}/resolve`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${operator}` },

@@ -27,7 +27,7 @@ export function AppealPanel({ order }: { order: C2cOrder }) {
         {appeal.message && <p className="rounded-lg bg-sunken px-3 py-2 whitespace-pre-wrap text-fg">{appeal.message}</p>}
         {appeal.image && (
           <a href={appeal.image} target="_blank" rel="noreferrer" className="w-fit">
-            <img src={appeal.image} alt={t('c2c.appeal.proof')} className="max-h-40 rounded-lg border border-line object-contain" />
+            <img src={appeal.image} alt={t('c2c.appeal.proof')} data-testid="appeal-image" className="max-h-40 rounded-lg border border-line object-contain" />
           </a>
         )}
         <p className="text-muted">{appeal.resolution ? t(`c2c.appeal.resolution.${appeal.resolution}`) : t('c2c.appeal.waiting')}</p>
