@@ -374,4 +374,53 @@ describe('c2c: publish, take, pay, release', () => {
     expect(Number(usdt?.legal_balance)).toBe(990);
     expect(Number(usdt?.lock_legal_balance)).toBe(0);
   });
+  it('a buy ad: the buyer publishes it, the seller sells into it from the sell tab, the buyer pays, the seller releases', async () => {
+    // the seller adds Alipay, the way the buy ad pays by
+    const saved = await api('POST', 'user/cash_save', { real_name: 'Li Lei', bank_name: 'ICBC', bank_account: '6222021234567890', alipay_account: 'lilei@example.com' }, seller.token);
+    expect(saved.type).toBe('ok');
+
+    await buyer.page.getByTestId('c2c-nav-publish').click();
+    await buyer.page.getByTestId('publish-type-buy').click();
+    await buyer.page.getByTestId('coin-USDT').click();
+    await buyer.page.getByTestId('publish-total').fill('20');
+    await buyer.page.getByTestId('publish-price').fill('7.1');
+    await buyer.page.getByTestId('publish-way-ali_pay').check();
+    await buyer.page.getByTestId('publish-submit').click();
+    await buyer.page.waitForURL(/\/c2cRelease/);
+    await buyer.page.getByTestId('my-ads-buy').getByTestId('my-ad').first().waitFor();
+
+    const { page } = seller;
+    await page.getByTestId('c2c-nav-market').click();
+    await page.getByTestId('market-tab-sell').click();
+    const ad = page.getByTestId('market-ad');
+    await eventually(() => ad.first().getAttribute('data-price')).toBe('7.1000');
+    await ad.first().getByTestId('ad-take').click();
+    await page.getByTestId('take-number').fill('20');
+    expect(await text(page, 'take-money')).toBe('142.00 CNY');
+    await page.getByTestId('take-confirm').click();
+    await page.waitForURL(/\/c2cDetail\?id=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+    await page.getByTestId('order-detail').waitFor();
+    // the seller's 20 USDT are held; nothing to press until the buyer pays
+    await eventually(() => text(page, 'c2c-frozen')).toBe('20.00000000');
+    expect(await text(page, 'c2c-available')).toBe('970.00000000');
+    expect(await page.getByTestId('order-release').count()).toBe(0);
+
+    // the buyer finds the order on the ad and pays the seller's Alipay
+    await buyer.page.getByTestId('my-ads-buy').getByTestId('my-ad-orders').first().click();
+    await buyer.page.locator(`[data-testid="order-row"][data-id="${id}"]`).getByTestId('order-detail-link').click();
+    await buyer.page.getByTestId('order-detail').waitFor();
+    expect(await text(buyer.page, 'pay-to-ali_pay')).toContain('lilei@example.com');
+    await buyer.page.getByTestId('order-pay').click();
+    await buyer.page.getByTestId('pay-confirm-confirm').click();
+
+    await eventually(() => text(page, 'order-state')).toBe('Paid');
+    await page.getByTestId('order-release').click();
+    await page.getByTestId('release-confirm-confirm').click();
+    await eventually(() => text(page, 'order-state')).toBe('Completed');
+    await eventually(() => text(buyer.page, 'order-state')).toBe('Completed');
+    await eventually(() => text(buyer.page, 'c2c-available')).toBe('30.00000000');
+    await eventually(() => text(page, 'c2c-frozen')).toBe('0.00000000');
+    expect(await text(page, 'c2c-available')).toBe('970.00000000');
+  });
 });
