@@ -374,6 +374,7 @@ describe('c2c: publish, take, pay, release', () => {
     expect(Number(usdt?.legal_balance)).toBe(990);
     expect(Number(usdt?.lock_legal_balance)).toBe(0);
   });
+
   it('a buy ad: the buyer publishes it, the seller sells into it from the sell tab, the buyer pays, the seller releases', async () => {
     // the seller adds Alipay, the way the buy ad pays by
     const saved = await api('POST', 'user/cash_save', { real_name: 'Li Lei', bank_name: 'ICBC', bank_account: '6222021234567890', alipay_account: 'lilei@example.com' }, seller.token);
