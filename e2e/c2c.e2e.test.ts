@@ -30,7 +30,9 @@ const TINY_PNG = Buffer.from(
  * ad through the forms; the buyer, without payment methods yet, is sent to save them (reply 997),
  * then takes the ad, sees where to pay, and declares payment past the warning; the seller sees
  * the order move live and confirms receipt; both see the order complete and their balances move
- * without a reload. Needs apps/web/dist (npm run build -w @tessera/web).
+ * without a reload. Then: a cancelled order, an appeal with a proof image ruled by an operator, a
+ * newcomer sent to verify their identity (998), the ad withdrawn, and a buy ad sold into.
+ * Needs apps/web/dist (npm run build -w @tessera/web).
  */
 describe('c2c: publish, take, pay, release', () => {
   let server: RunningServer;
