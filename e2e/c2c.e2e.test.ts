@@ -222,6 +222,20 @@ describe('c2c: publish, take, pay, release', () => {
     await page.getByTestId('order-pay').waitFor();
   });
 
+  it('the hub shows the buyer ready to trade; the account centre shows the same payment methods', async () => {
+    const { page } = buyer;
+    await page.goto(`${server.url}/legalTrade`);
+    await eventually(() => page.getByTestId('hub-identity').getAttribute('data-done')).toBe('true');
+    await eventually(() => page.getByTestId('hub-payment').getAttribute('data-done')).toBe('true');
+    for (const path of ['/account/userSetting', '/account/payment']) {
+      await page.goto(`${server.url}${path}`);
+      await eventually(() => page.getByTestId('cash-real-name').inputValue()).toBe('Han Meimei');
+      expect(await page.getByTestId('cash-alipay').inputValue()).toBe('hanmeimei@example.com');
+    }
+    await page.goto(`${server.url}/c2cDetail?id=${orderId}`);
+    await page.getByTestId('order-pay').waitFor();
+  });
+
   it('the seller sees the order on the ad live, waiting for payment, with nothing to press yet', async () => {
     const { page } = seller;
     await page.getByTestId('my-ads-sell').getByTestId('my-ad-orders').first().click();
