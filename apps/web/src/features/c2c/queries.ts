@@ -123,6 +123,9 @@ export function flatRows<T>(data: InfiniteData<C2cPage<T>> | undefined): T[] {
   return data?.pages.flatMap((page) => page.data) ?? [];
 }
 
+/** Others' ads change without a push to the viewer (only an order's parties get one): the market is read again this often. */
+export const MARKET_REFRESH_MS = 15_000;
+
 /** `c2c_deal_platform`: open ads of a type and coin, best price first, paged by "more". */
 export function useMarketAds(type: C2cAdType, currencyId: number | undefined) {
   const token = useToken();
@@ -132,6 +135,7 @@ export function useMarketAds(type: C2cAdType, currencyId: number | undefined) {
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: token !== null,
+    refetchInterval: MARKET_REFRESH_MS,
   });
 }
 
