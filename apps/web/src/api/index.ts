@@ -24,6 +24,20 @@ export {
   type SupportLinks,
   type UserCenter,
 } from './endpoints';
+export {
+  c2cApi,
+  type AdListQuery,
+  type C2cAd,
+  type C2cAdType,
+  type C2cOrder,
+  type C2cOrderPush,
+  type C2cPage,
+  type C2cWay,
+  type CashInfo,
+  type CurrencyCatalogue,
+  type PublishAdInput,
+  type ReleaseView,
+} from './c2c';
 export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
 export {
   microApi,

@@ -1,6 +1,7 @@
 import type {
   BalancePush,
   ClosedMicroOrderPush,
+  C2cOrderPush,
   DaymarketPush,
   KlinePush,
   MarketDepthPush,
@@ -29,9 +30,21 @@ export interface PushPayloads {
   closed_microorder: ClosedMicroOrderPush;
   /** a pair's latest close */
   updateKLine: UpdateKLinePush;
+  /** A c2c order of the user was taken or changed (both parties get it); read it again. */
+  c2c_order: C2cOrderPush;
 }
 export type PushName = keyof PushPayloads;
-const PUSHES: readonly PushName[] = ['daymarket', 'kline', 'market_depth', 'market_detail', 'transaction', 'update_balance', 'closed_microorder', 'updateKLine'];
+const PUSHES: readonly PushName[] = [
+  'daymarket',
+  'kline',
+  'market_depth',
+  'market_detail',
+  'transaction',
+  'update_balance',
+  'closed_microorder',
+  'updateKLine',
+  'c2c_order',
+];
 
 /** A pair to narrow the market pushes to (the server's `sub` event). */
 export type { PairSubscription };

@@ -133,8 +133,6 @@ export const routes: RouteObject[] = [
         handle: page('secondDealCenter'),
         lazy: async () => ({ Component: (await import('../features/micro/SecondDealCenterPage')).SecondDealCenterPage }),
       },
-      soon('fiatradCenter'),
-      soon('legalTrade'),
       soon('match'),
       soon('success'),
 
@@ -142,12 +140,47 @@ export const routes: RouteObject[] = [
       {
         Component: RequireAuth,
         children: [
-          soon('userSetting'),
-          soon('c2c'),
-          soon('c2cOrder'),
-          soon('c2cRelease'),
-          soon('c2cTrade'),
-          soon('c2cDetail'),
+          // Peer-to-peer fiat trading and payment methods
+          {
+            path: 'fiatradCenter',
+            handle: page('fiatradCenter'),
+            lazy: async () => ({ Component: (await import('../features/c2c/FiatTradeCenterPage')).FiatTradeCenterPage }),
+          },
+          {
+            path: 'legalTrade',
+            handle: page('legalTrade'),
+            lazy: async () => ({ Component: (await import('../features/c2c/LegalTradePage')).LegalTradePage }),
+          },
+          {
+            path: 'userSetting',
+            handle: page('userSetting'),
+            lazy: async () => ({ Component: (await import('../features/c2c/PaymentMethodsPage')).UserSettingPage }),
+          },
+          {
+            path: 'c2c',
+            handle: page('c2c'),
+            lazy: async () => ({ Component: (await import('../features/c2c/PublishPage')).PublishPage }),
+          },
+          {
+            path: 'c2cOrder',
+            handle: page('c2cOrder'),
+            lazy: async () => ({ Component: (await import('../features/c2c/MyOrdersPage')).MyOrdersPage }),
+          },
+          {
+            path: 'c2cRelease',
+            handle: page('c2cRelease'),
+            lazy: async () => ({ Component: (await import('../features/c2c/MyAdsPage')).MyAdsPage }),
+          },
+          {
+            path: 'c2cTrade',
+            handle: page('c2cTrade'),
+            lazy: async () => ({ Component: (await import('../features/c2c/AdOrdersPage')).AdOrdersPage }),
+          },
+          {
+            path: 'c2cDetail',
+            handle: page('c2cDetail'),
+            lazy: async () => ({ Component: (await import('../features/c2c/OrderDetailPage')).OrderDetailPage }),
+          },
           soon('leverRecord'),
           {
             path: 'transferRecord',
@@ -219,11 +252,15 @@ export const routes: RouteObject[] = [
         inArea('transferLog', async () => ({
           Component: (await import('../features/assets/AccountLogPage')).AccountLogPage,
         })),
-        'userSetting',
+        inArea('userSetting', async () => ({
+          Component: (await import('../features/c2c/PaymentMethodsPage')).PaymentMethodsPage,
+        })),
         inArea('authentication', async () => ({
           Component: (await import('../features/account/IdentityPage')).IdentityPage,
         })),
-        'payment',
+        inArea('payment', async () => ({
+          Component: (await import('../features/c2c/PaymentMethodsPage')).PaymentMethodsPage,
+        })),
       ]),
       area('new_account', 'letransactions', [
         inArea('finance', async () => ({

@@ -10,6 +10,12 @@ import { CurrencyCell, LongTextCell, RecordTable, StatusCell, td, TimeCell } fro
 /** Ledger entries (`wallet/legal_log`, `account/list`): what, change, time; `record-row` carries reason and value. */
 export function LogList({ rows, busy, showWallet = false }: { rows: readonly WalletLogItem[]; busy: boolean; showWallet?: boolean }) {
   const { t } = useTranslation();
+  const walletNames: Record<string, string> = {
+    legal: t('assets.wallet.legal'),
+    change: t('assets.wallet.change'),
+    lever: t('assets.wallet.lever'),
+    micro: t('assets.wallet.micro'),
+  };
   return (
     <RecordTable
       rows={rows}
@@ -28,7 +34,7 @@ export function LogList({ rows, busy, showWallet = false }: { rows: readonly Wal
         <tr data-testid="record-row" data-id={row.id} data-reason={row.reason} data-value={row.value} data-lock-value={row.lock_value}>
           <td className={clsx(td, 'text-fg')}>{row.info || row.reason}</td>
           <td className={clsx(td, 'text-muted')}>{row.currency_name}</td>
-          {showWallet && <td className={clsx(td, 'text-muted')}>{walletLabel(t, row.account)}</td>}
+          {showWallet && <td className={clsx(td, 'text-muted')}>{walletNames[row.account] ?? row.account}</td>}
           <td className={clsx(td, 'text-end')}>
             <SignedAmount value={row.value} />
             {isPositive(row.lock_value.replace(/^-/, '')) && (
@@ -42,20 +48,6 @@ export function LogList({ rows, busy, showWallet = false }: { rows: readonly Wal
       )}
     />
   );
-}
-
-type T = ReturnType<typeof useTranslation>['t'];
-
-function walletLabel(t: T, wallet: string): string {
-  switch (wallet) {
-    case 'legal':
-    case 'change':
-    case 'lever':
-    case 'micro':
-      return t(`assets.wallet.${wallet}`);
-    default:
-      return wallet;
-  }
 }
 
 /** A signed change: green when money came in, red when it left, `+` shown. */
