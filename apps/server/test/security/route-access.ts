@@ -144,6 +144,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/api/withdrawals/:id/chain-failure': 'operator',
   'PUT /admin/api/settings/deposits': 'operator',
   'GET /admin/api/c2c/appeals': 'operator',
+  'GET /admin/api/c2c/ads': 'operator',
+  'GET /admin/api/c2c/orders': 'operator',
   'POST /admin/api/c2c/orders/:id/resolve': 'operator',
   'GET /admin/api/settings/c2c': 'operator',
   'PUT /admin/api/settings/c2c': 'operator',
