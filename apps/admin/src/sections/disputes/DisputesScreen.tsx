@@ -83,7 +83,7 @@ function Dispute({ order, onDone }: { order: C2cOrder; onDone: () => void }) {
       </p>
       {order.appeal_image && (
         <a href={order.appeal_image} target="_blank" rel="noreferrer" className="mb-4 block">
-          <img src={order.appeal_image} alt={`Proof of order ${order.id}`} className="max-h-[32rem] max-w-full rounded border border-line bg-raised object-contain" />
+          <img src={order.appeal_image} alt={`Proof of order ${order.id}`} className="h-[28rem] w-full max-w-3xl rounded border border-line bg-sunken object-contain" />
         </a>
       )}
       {mayRule && order.is_sure === 3 && order.resolution === '' && (
