@@ -30,6 +30,8 @@ import { UploadSweeper } from '../modules/uploads/sweeper';
 import { securityRoutes } from '../modules/users/security-routes';
 import { marketRoutes } from '../modules/market/routes';
 import { spotRoutes } from '../modules/spot/routes';
+import { leverRoutes } from '../modules/lever/routes';
+import { attachLeverPushes } from '../realtime/lever-pushes';
 import { walletRoutes } from '../modules/wallets/routes';
 import { newsRoutes } from '../modules/news/routes';
 import { systemRoutes } from '../modules/system/routes';
@@ -109,6 +111,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   const services = createServices(db, config, clock, core);
   await services.demoFunds?.grantOnce();
   if (config.DEMO_FUNDS) await services.micro.grantDemoHouse();
+  await services.demoFunds?.fundLeverCounterparties();
   await services.market.start((error) => http.log.error({ err: error }, 'market data fault'));
   await http.register(formbody);
   await http.register(cookie);
@@ -150,6 +153,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         newsRoutes,
         marketRoutes,
         spotRoutes,
+        leverRoutes,
         walletRoutes,
         depositRoutes,
         withdrawalRoutes,
@@ -178,6 +182,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   const marketPushes = attachMarketPushes(io, services.market, services.marketPushPayloads);
   attachC2cPushes(io, core);
   const microPushes = attachMicroPushes(io, core, services.micro, (error) => http.log.error({ err: error }, 'second-contract push fault'));
+  const leverPushes = attachLeverPushes(io, core, services.lever, (error) => http.log.error({ err: error }, 'lever push fault'));
   core.events.on('balances', (userIds) => {
     // socket.io encodes a packet before it looks for the room's sockets: skip users not connected
     const rooms = io.sockets.adapter.rooms;
@@ -207,6 +212,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     await core.stop();
     marketPushes.stop();
     microPushes.stop();
+    leverPushes.stop();
     await services.market.stop();
     await io.close();
   });

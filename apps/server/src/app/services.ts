@@ -42,6 +42,9 @@ import { MicroService } from '../modules/micro/service';
 import { MicroOperatorService } from '../modules/micro/operator-service';
 import { SpotRepository } from '../modules/spot/repository';
 import { SpotService } from '../modules/spot/service';
+import { LeverRepository } from '../modules/lever/repository';
+import { LeverService } from '../modules/lever/service';
+import { LeverAdminService } from '../modules/lever/admin-service';
 import { CoreTradeFeed } from '../modules/spot/trade-feed';
 import { WalletRepository } from '../modules/wallets/repository';
 import { WalletService } from '../modules/wallets/service';
@@ -197,6 +200,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
     micro: new MicroService(core, new MicroRepository(db), clock),
     microOperator: new MicroOperatorService(new MicroRepository(db), new OperatorRepository(db)),
+    lever: new LeverService(core, new LeverRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
+    leverAdmin: new LeverAdminService(core, operators),
     auth: new AuthService(users, sessions, backoff, clock, config.SESSION_TTL_HOURS, accountNames, {
       open: config.DEMO_DATA,
       onLogin: demoFunds && ((guestId) => demoFunds.topUpGuest(guestId)),

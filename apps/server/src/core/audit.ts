@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import type { CoreKind } from './kind';
+import type { CoreKind, SettlementMismatch } from './kind';
 import { CORE_KINDS } from './kinds';
 import { EXTERNAL_REASONS } from './wallets';
 
@@ -14,9 +14,9 @@ export interface AuditReport {
   orphans: { table_name: string; rows: number }[];
   /** funds locked for a kind's records (c2c escrow) that differ from what its open records hold */
   escrowMismatches: { user_id: number; currency_id: number; wallet: string; held: string; expected: string }[];
-  /** settled records whose recomputation from the recorded prices and terms differs (second contracts) */
-  recomputed: { table_name: string; id: string; problem: string }[];
-  /** settled records recomputed */
+  /** settlements whose recorded figures differ from those recomputed from their recorded inputs (lever positions, second contracts) */
+  settlementMismatches: SettlementMismatch[];
+  /** settled records the kinds' SQL recomputations checked */
   recordsRecomputed: number;
 }
 
@@ -26,7 +26,7 @@ export interface AuditReport {
  * entry, order and trade names a user, currency and pair that exist (each kind of core state
  * names the checks of its own tables); funds a kind holds locked (c2c escrow) equal what its open
  * records hold; every settled record a kind can recompute from what was recorded (second
- * contracts: open and end price, result, profit, ledger) is recomputed.
+ * contracts: open and end price, result, profit, ledger; lever positions: marks, prices, margin, fee, profit, overnight charges) is recomputed.
  */
 export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_KINDS): Promise<AuditReport> {
   const balanceMismatches = await db.query<AuditReport['balanceMismatches'][number]>(
@@ -65,8 +65,11 @@ export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_
   const recomputedAll =
     recomputations.length === 0
       ? []
-      : await db.query<AuditReport['recomputed'][number]>(`select * from (${recomputations.join('\n union all\n')}) checked`);
-  const recomputed = recomputedAll.filter((row) => row.problem !== '');
+      : await db.query<{ table_name: string; id: string; problem: string }>(`select * from (${recomputations.join('\n union all\n')}) checked`);
+  const settlementMismatches: SettlementMismatch[] = recomputedAll
+    .filter((row) => row.problem !== '')
+    .map((row) => ({ table_name: row.table_name, id: row.id, field: row.problem, recorded: null, recomputed: null }));
+  for (const kind of kinds) if (kind.recompute) settlementMismatches.push(...(await kind.recompute(db)));
   const counted = await db.query<{ n: number }>('select count(*)::int as n from balances');
   return {
     ok:
@@ -74,13 +77,13 @@ export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_
       currencyMismatches.length === 0 &&
       orphans.length === 0 &&
       escrowMismatches.length === 0 &&
-      recomputed.length === 0,
+      settlementMismatches.length === 0,
     balancesChecked: counted[0]?.n ?? 0,
     balanceMismatches,
     currencyMismatches,
     orphans,
     escrowMismatches,
-    recomputed,
+    settlementMismatches,
     recordsRecomputed: recomputedAll.length,
   };
 }

@@ -1,5 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { OrderState as C2cOrderState } from './c2c/state';
+import type { LeverTrade } from './lever/state';
+import type { LeverPairSettings } from './lever/settings';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 import type { WithdrawalState } from './withdrawals/state';
 import type { MicroContract } from './micro/state';
@@ -24,6 +26,10 @@ export interface CoreEvents {
   subscriptions: [subscriptions: SubscriptionState[]];
   /** acceptor deals opened or moved on by the batch (their final state) */
   acceptorDeals: [deals: AcceptorDealState[]];
+  /** lever orders and positions placed or changed by the batch (their final state) */
+  lever: [trades: LeverTrade[]];
+  /** lever settings of pairs an operator changed */
+  leverSettings: [pairs: LeverPairSettings[]];
 }
 
 export type CoreEventEmitter = EventEmitter<CoreEvents>;

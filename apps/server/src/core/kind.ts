@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database';
 import type { Atoms } from './amount';
 import type { CommandContext } from './command-context';
 import type { CoreEventEmitter } from './events';
+import type { MarkPrice } from './read-view';
 
 /**
  * A kind of core state (spot books, withdrawals; next: lever positions, second contracts, c2c
@@ -27,9 +28,12 @@ export interface CoreKind<Command extends CoreCommandBase = CoreCommandBase, Sta
   readonly escrowChecks?: readonly string[];
   /**
    * The audit's recomputations of settled records from what was recorded (prices, trades, terms):
-   * each a select of `table_name, id, problem` for every record, `problem` empty when it matches.
+   * each a select of `table_name, id, problem` for every record, `problem` empty when it matches
+   * (reported as a `SettlementMismatch` whose `field` is the problem in words).
    */
   readonly recomputeChecks?: readonly string[];
+  /** The same recomputation as code, for a kind whose rules are not one query: every difference found. */
+  recompute?(db: Queryable): Promise<SettlementMismatch[]>;
   /**
    * An empty state; the core loads it before the first command and after a failed batch write.
    * `kinds` finds the states of other kinds (call it when needed, not while creating: a kind later
@@ -41,6 +45,16 @@ export interface CoreKind<Command extends CoreCommandBase = CoreCommandBase, Sta
 /** The states of the core's kinds, for a kind that reads another's (second contracts read spot prices). */
 export interface KindLookup {
   stateOf<C extends CoreCommandBase, S extends KindState<C>>(kind: CoreKind<C, S>): S;
+}
+
+/** A settlement whose recorded figure differs from the one recomputed from its recorded inputs. */
+export interface SettlementMismatch {
+  table_name: string;
+  id: number | string;
+  /** the field that differs (or, from a SQL check, what differs in words) */
+  field: string;
+  recorded: string | null;
+  recomputed: string | null;
 }
 
 /** Every command names its kind and an idempotency key: applied twice, it changes nothing the second time. */
@@ -56,6 +70,7 @@ export type CommandResult =
       withdrawalId?: number;
       c2cId?: number;
       microId?: number;
+      leverTradeId?: number;
       /** the subscription or acceptor deal the command made or moved */
       recordId?: number;
     }
@@ -66,6 +81,8 @@ export interface LoadContext {
   now: Date;
   /** the account that collects fees */
   feeAccount: number;
+  /** each pair's current mark (the core's, set once a batch that moved it is durable) */
+  marks?: (pairId: number) => MarkPrice | undefined;
 }
 
 /** One kind's state, owned by the core and changed only by its commands. */

@@ -228,13 +228,13 @@ describeEachDatabase('second contracts in the core', (kind) => {
 
   it('the audit recomputes every settled contract and reports one whose recorded outcome differs', async () => {
     const clean = await runAudit(db);
-    expect(clean.recomputed).toEqual([]);
+    expect(clean.settlementMismatches).toEqual([]);
     expect(clean.recordsRecomputed).toBe(85);
     expect(clean.ok).toBe(true);
     const [tampered] = await db.query<{ id: string }>(`update micro_orders set end_price = end_price + 1 where id = (select min(id) from micro_orders where result = 'loss') returning id::text`);
     const report = await runAudit(db);
     expect(report.ok).toBe(false);
-    expect(report.recomputed).toEqual([expect.objectContaining({ table_name: 'micro_orders', id: tampered?.id, problem: expect.stringContaining('end price') })]);
+    expect(report.settlementMismatches).toEqual([expect.objectContaining({ table_name: 'micro_orders', id: tampered?.id, field: expect.stringContaining('end price') })]);
     await db.query(`update micro_orders set end_price = end_price - 1 where id = $1`, [tampered?.id]);
     expect((await runAudit(db)).ok).toBe(true);
   });

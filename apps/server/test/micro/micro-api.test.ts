@@ -86,7 +86,7 @@ describeEachDatabase('second contracts API', (kind) => {
   });
   afterAll(async () => {
     const report = await runAudit(app.db);
-    expect(report.recomputed).toEqual([]);
+    expect(report.settlementMismatches).toEqual([]);
     expect(report.ok).toBe(true);
     await app.close();
   });

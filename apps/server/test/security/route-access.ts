@@ -73,6 +73,17 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/transaction_complete': 'private',
   'POST /api/transaction_del': 'private',
 
+  // leveraged trading
+  'POST /api/lever/deal': 'public',
+  'POST /api/lever/submit': 'private',
+  'POST /api/lever/my_trade': 'private',
+  'POST /api/lever/dealall': 'private',
+  'POST /api/lever/close': 'private',
+  'POST /api/lever/cancel': 'private',
+  'POST /api/lever/setstop': 'private',
+  'POST /api/lever/batch_close': 'private',
+  'POST /api/lever/risk': 'private',
+
   // wallets, deposits, withdrawals
   'GET /api/wallet/list': 'private',
   'POST /api/wallet/list': 'private',
@@ -149,6 +160,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/api/c2c/orders/:id/resolve': 'operator',
   'GET /admin/api/settings/c2c': 'operator',
   'PUT /admin/api/settings/c2c': 'operator',
+  'GET /admin/api/lever/settings': 'operator',
+  'PUT /admin/api/lever/settings': 'operator',
+  'PUT /admin/api/lever/pairs/:pairId': 'operator',
 
   // second contracts: terms for everyone, contracts for their owner, terms set by operators
   'GET /api/microtrade/payable_currencies': 'public',

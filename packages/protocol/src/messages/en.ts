@@ -250,4 +250,16 @@ export const en: Record<MessageKey, string> = {
   'the last admin cannot be removed': 'The last active admin cannot lose the admin role or be disabled',
   'pair has open orders': 'This pair has open orders: cancel them before changing its precision',
   'article holds active content': 'The article may not hold scripts, event handlers, frames, forms or javascript: links',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': 'Hands must be a positive whole number',
+  'lots below the minimum': 'The number of hands is lower than the minimum of {value}',
+  'lots above the maximum': 'The number of hands is more than the maximum of {value}',
+  'multiple out of range': 'The multiple is out of range',
+  'pair missing or not enabled': 'This pair does not exist or is not open for leverage',
+  'limit price rules': 'Limit price: a long may not be above the current price, a short may not be below it',
+  'maximum positions exceeded': 'Maximum number of positions exceeded',
+  'maximum pending orders exceeded': 'Maximum number of pending orders exceeded',
+  'insufficient balance, needed': 'Insufficient balance: {value} is needed, fee included',
+  'closing in progress': 'Closing is already in progress',
+  'take-profit and stop-loss rules': 'Take-profit and stop-loss must be above 0 in steps of 0.01, on the correct side of the current price',
 };

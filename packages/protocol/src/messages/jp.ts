@@ -250,4 +250,16 @@ export const jp: Record<MessageKey, string> = {
   'the last admin cannot be removed': '最後の管理者は権限を失うことも無効化されることもできません',
   'pair has open orders': 'この取引ペアには未約定の注文があります。精度を変更する前に取り消してください',
   'article holds active content': '記事にスクリプト、イベントハンドラー、フレーム、フォーム、javascript: リンクは含められません',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': 'ロット数は正の整数でなければなりません',
+  'lots below the minimum': 'ロット数が最小値 {value} を下回っています',
+  'lots above the maximum': 'ロット数が最大値 {value} を超えています',
+  'multiple out of range': '倍率が範囲外です',
+  'pair missing or not enabled': '取引ペアが存在しないか、レバレッジが有効ではありません',
+  'limit price rules': '指値ルール：ロングは現在価格より高く、ショートは現在価格より低く設定できません',
+  'maximum positions exceeded': '最大ポジション数を超えました',
+  'maximum pending orders exceeded': '最大待機注文数を超えました',
+  'insufficient balance, needed': '残高不足：手数料込みで {value} が必要です',
+  'closing in progress': '決済処理中です',
+  'take-profit and stop-loss rules': '利確・損切価格は0より大きく0.01刻みで、現在価格の正しい側に設定してください',
 };

@@ -253,6 +253,18 @@ export const MESSAGE_KEYS = [
   'the last admin cannot be removed',
   'pair has open orders',
   'article holds active content',
+  // lever: refusals of leveraged trading ({value} in a translation: the refusal names a figure)
+  'hands must be a positive integer',
+  'lots below the minimum',
+  'lots above the maximum',
+  'multiple out of range',
+  'pair missing or not enabled',
+  'limit price rules',
+  'maximum positions exceeded',
+  'maximum pending orders exceeded',
+  'insufficient balance, needed',
+  'closing in progress',
+  'take-profit and stop-loss rules',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

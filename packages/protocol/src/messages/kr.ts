@@ -250,4 +250,16 @@ export const kr: Record<MessageKey, string> = {
   'the last admin cannot be removed': '마지막 관리자는 역할을 잃거나 비활성화될 수 없습니다',
   'pair has open orders': '이 거래쌍에 미체결 주문이 있습니다. 정밀도를 바꾸기 전에 취소하세요',
   'article holds active content': '게시글에는 스크립트, 이벤트 핸들러, 프레임, 폼 또는 javascript: 링크를 넣을 수 없습니다',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': '수량(핸드)은 양의 정수여야 합니다',
+  'lots below the minimum': '핸드 수가 최소값 {value}보다 적습니다',
+  'lots above the maximum': '핸드 수가 최대값 {value}보다 많습니다',
+  'multiple out of range': '배수가 범위를 벗어났습니다',
+  'pair missing or not enabled': '거래쌍이 없거나 레버리지가 열려 있지 않습니다',
+  'limit price rules': '지정가 규칙: 롱은 현재가보다 높을 수 없고, 숏은 현재가보다 낮을 수 없습니다',
+  'maximum positions exceeded': '최대 포지션 수를 초과했습니다',
+  'maximum pending orders exceeded': '최대 대기 주문 수를 초과했습니다',
+  'insufficient balance, needed': '잔액 부족: 수수료 포함 {value}이(가) 필요합니다',
+  'closing in progress': '청산이 진행 중입니다',
+  'take-profit and stop-loss rules': '익절가와 손절가는 0보다 크고 0.01 단위이며 현재가의 올바른 쪽에 있어야 합니다',
 };

@@ -250,4 +250,16 @@ export const zh: Record<MessageKey, string> = {
   'the last admin cannot be removed': '最后一位管理员不能被降级或停用',
   'pair has open orders': '该交易对仍有未成交委托：请先撤单再修改精度',
   'article holds active content': '文章不得包含脚本、事件处理器、框架、表单或 javascript: 链接',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': '手数必须为正整数',
+  'lots below the minimum': '手数低于最小值 {value}',
+  'lots above the maximum': '手数超过最大值 {value}',
+  'multiple out of range': '倍数超出范围',
+  'pair missing or not enabled': '交易对不存在或未开放杠杆',
+  'limit price rules': '限价规则：做多价格不得高于当前价，做空价格不得低于当前价',
+  'maximum positions exceeded': '超过最大持仓数',
+  'maximum pending orders exceeded': '超过最大挂单数',
+  'insufficient balance, needed': '余额不足：需要 {value}（含手续费）',
+  'closing in progress': '正在平仓中',
+  'take-profit and stop-loss rules': '止盈止损价须大于0、以0.01为步长，并位于当前价格的正确一侧',
 };

@@ -12,3 +12,4 @@ export * from './upstart';
 export * from './acceptor';
 export * from './notification';
 export * from './payment';
+export * from './lever';

@@ -9,6 +9,7 @@ import type { RouteDeps } from '../../app/deps';
 import { WALLETS } from '../../core/wallets';
 import { microOperatorRoutes } from '../micro/operator-routes';
 import { operatorMoneyRoutes } from './money-routes';
+import { operatorLeverRoutes } from './lever-routes';
 import { LoginWait } from './operator-auth-service';
 import { backOfficeRoutes } from './back-office-routes';
 import { MAY, type OperatorRole } from './roles';
@@ -225,4 +226,5 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   await app.register(microOperatorRoutes, { services, operatorOf });
   await app.register(upstartOperatorRoutes, { services, operatorOf });
   await app.register(acceptorOperatorRoutes, { services, operatorOf });
+  await app.register(operatorLeverRoutes, { services, operatorOf });
 };

@@ -26,7 +26,7 @@ const C2C_STATUS_TEXT: Record<OrderState['status'], MessageKey> = {
 
 /**
  * Notifications from the core's durable events: withdrawals decided, acceptor deals moved on,
- * subscriptions become unlockable, c2c orders taken or moved on (to both parties). (Deposits credited and identity reviews notify from their
+ * subscriptions become unlockable, positions liquidated, c2c orders taken or moved on (to both parties). (Deposits credited and identity reviews notify from their
  * services, which the core does not see.)
  */
 export function feedNotificationsFromCore(core: Core, notify: Notify, currencyNames: () => Promise<Map<number, string>>): void {
@@ -42,6 +42,15 @@ export function feedNotificationsFromCore(core: Core, notify: Notify, currencyNa
         if (withdrawal.status === 'in_station' && withdrawal.recipientId !== null) {
           await notify(withdrawal.recipientId, 'deposit_credited', { ...params, amount: formatAmount(withdrawal.amount - withdrawal.fee) });
         }
+      }
+    })();
+  });
+
+  core.events.on('lever', (trades) => {
+    void (async () => {
+      for (const trade of trades) {
+        if (trade.closeReason !== 'liquidation') continue;
+        await notify(trade.userId, 'position_liquidated', { pair: core.read.pair(trade.pairId)?.symbol ?? '', id: trade.id });
       }
     })();
   });
