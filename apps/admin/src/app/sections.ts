@@ -8,10 +8,12 @@ import { dashboardSection } from '../sections/dashboard/DashboardScreen';
 import { depositsSection } from '../sections/deposits/DepositsScreen';
 import { disputesSection } from '../sections/disputes/DisputesScreen';
 import { identitySection } from '../sections/identity/IdentityScreen';
+import { leverSection } from '../sections/lever/LeverScreen';
 import { logSection } from '../sections/log/LogScreen';
 import { marketsSection } from '../sections/markets/MarketsScreen';
 import { microSection } from '../sections/micro/MicroScreen';
 import { operatorsSection } from '../sections/operators/OperatorsScreen';
+import { riskSection } from '../sections/risk/RiskScreen';
 import { upstartSection } from '../sections/upstart/UpstartScreen';
 import { usersSection } from '../sections/users/UsersScreen';
 import { withdrawalsSection } from '../sections/withdrawals/WithdrawalsScreen';
@@ -30,6 +32,8 @@ export const SECTIONS: readonly Section[] = [
   usersSection,
   contentSection,
   marketsSection,
+  leverSection,
+  riskSection,
   microSection,
   c2cSection,
   acceptorsSection,

@@ -157,6 +157,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /admin/api/c2c/appeals': 'operator',
   'GET /admin/api/c2c/ads': 'operator',
   'GET /admin/api/c2c/orders': 'operator',
+  'GET /admin/api/risk': 'operator',
   'POST /admin/api/c2c/orders/:id/resolve': 'operator',
   'GET /admin/api/settings/c2c': 'operator',
   'PUT /admin/api/settings/c2c': 'operator',
