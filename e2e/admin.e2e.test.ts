@@ -238,6 +238,34 @@ describe('back office', () => {
     expect(log.body.list.map((entry) => entry.action)).toContain('c2c.release');
   });
 
+  it('opens the product screens: c2c lists, acceptors, UpStart, second contracts, leverage (a pair saved), risk', async () => {
+    const menu = page.getByRole('navigation', { name: 'Back office' });
+    await menu.getByRole('link', { name: 'C2C', exact: true }).click();
+    await page.getByLabel('Order state').selectOption('1');
+    await expect.poll(() => page.getByRole('table', { name: 'C2C orders' }).textContent()).toContain('e2e.c2c.buyer@tessera.example');
+
+    await menu.getByRole('link', { name: 'Acceptors' }).click();
+    await expect.poll(() => page.getByRole('table', { name: 'Acceptors' }).textContent()).toContain('Tessera demo acceptor');
+
+    await menu.getByRole('link', { name: 'UpStart' }).click();
+    await page.getByRole('table', { name: 'Projects' }).waitFor();
+
+    await menu.getByRole('link', { name: 'Second contracts' }).click();
+    await expect.poll(() => page.getByLabel('Duration 1 seconds').inputValue()).not.toBe('');
+
+    await menu.getByRole('link', { name: 'Leverage' }).click();
+    const maxPositions = page.getByLabel('BTC/USDT max positions');
+    await maxPositions.waitFor();
+    await maxPositions.fill('7');
+    await page.getByRole('table', { name: 'Lever pairs' }).locator('tr', { hasText: 'BTC/USDT' }).getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => (await operator<{ pairs: { symbol: string; max_positions: number }[] }>(adminToken, 'GET', '/lever/settings')).body.pairs.find((pair) => pair.symbol === 'BTC/USDT')?.max_positions)
+      .toBe(7);
+
+    await menu.getByRole('link', { name: 'Risk' }).click();
+    await page.getByRole('table', { name: 'Nearest liquidation' }).waitFor();
+  });
+
   it("refuses a reviewer's session a money action, and shows a reviewer no money controls", async () => {
     expect((await operator(adminToken, 'POST', '/operators', { email: 'reviewer.e2e@tessera.example', password: 'reviewer-password-1', role: 'reviewer' })).status).toBe(200);
     const reviewer = await operatorLogin('reviewer.e2e@tessera.example', 'reviewer-password-1');
