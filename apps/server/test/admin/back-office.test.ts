@@ -241,8 +241,10 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     const dashboard = await as.reviewer('GET', '/dashboard');
     expect(dashboard.body).toMatchObject({ queues: { identity: expect.any(Number), deposits: 0, withdrawals: 0, adjustments: 0 }, last_audit: { report: { ok: true } } });
     expect((dashboard.body.pairs as { pair: string }[]).map((row) => row.pair)).toContain('BTC/USDT');
-    app.services.dashboardQueues.register({ key: 'disputes', count: async () => 3 });
-    expect((await as.reviewer('GET', '/dashboard')).body.queues).toMatchObject({ disputes: 3, identity: expect.any(Number) });
+    // products register their queues: c2c counts the orders under appeal
+    expect((await as.reviewer('GET', '/dashboard')).body.queues).toMatchObject({ disputes: 0, identity: expect.any(Number) });
+    app.services.dashboardQueues.register({ key: 'another product', count: async () => 3 });
+    expect((await as.reviewer('GET', '/dashboard')).body.queues).toMatchObject({ 'another product': 3, disputes: 0 });
     expect(dashboard.body.accounts).toEqual(expect.any(Array));
   });
 });

@@ -91,10 +91,10 @@ describeEachDatabase('c2c disputes', (kind) => {
     expect(ruled).toEqual({ status: 200, body: { ok: true, is_sure: 1 } });
     expect(Number(buyer.legal().available)).toBe(Number(before.available) + 10);
     expect((await order(buyer, id)).appeal.resolution).toBe('release');
-    const [logged] = await app.db.query<{ action: string; user_id: number; detail: { target: string; before: { is_sure: number }; after: { is_sure: number }; note: string } }>(
-      `select action, user_id, detail from operator_actions where action like 'c2c.%' order by id desc limit 1`,
+    const [logged] = await app.db.query<{ action: string; user_id: number; target: string; before: { is_sure: number }; after: { is_sure: number; note: string } }>(
+      `select action, user_id, target, before, after from operator_log where action like 'c2c.%' order by id desc limit 1`,
     );
-    expect(logged).toMatchObject({ action: 'c2c.release', user_id: buyer.id, detail: { target: `c2c_order:${id}`, before: { is_sure: 3 }, after: { is_sure: 1 }, note: 'bank slip checked' } });
+    expect(logged).toMatchObject({ action: 'c2c.release', user_id: buyer.id, target: `c2c_order:${id}`, before: { is_sure: 3 }, after: { is_sure: 1, note: 'bank slip checked' } });
     // a ruled order takes no second ruling
     expect(await operator('POST', `/c2c/orders/${id}/resolve`, { outcome: 'return' })).toEqual(HANDLED);
   });
@@ -120,8 +120,8 @@ describeEachDatabase('c2c disputes', (kind) => {
     const id = await paidOrder();
     expect((await act(buyer, 'c2c/appeal', { id, message: 'right away', image: await proof(buyer) })).body.type).toBe('ok');
     expect((await operator('PUT', '/settings/c2c', { appeal_minutes: -1 })).status).not.toBe(200);
-    const [logged] = await app.db.query<{ detail: unknown }>(`select detail from operator_actions where action = 'settings.c2c_appeal_minutes'`);
-    expect(logged?.detail).toEqual({ before: 30, after: 0 });
+    const [logged] = await app.db.query<{ before: unknown; after: unknown }>(`select before, after from operator_log where action = 'settings.c2c_appeal_minutes'`);
+    expect(logged).toEqual({ before: 30, after: 0 });
     // the seller may still release an appealed order before any ruling
     expect((await act(seller, 'c2c/legal_deal_sure', { id })).body.type).toBe('ok');
     expect(await operator('POST', `/c2c/orders/${id}/resolve`, { outcome: 'return' })).toEqual(HANDLED);

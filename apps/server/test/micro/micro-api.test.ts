@@ -235,7 +235,7 @@ describeEachDatabase('second contracts API', (kind) => {
     expect((await operator('PUT', `/micro/pairs/${pairId}`, { open_microtrade: false })).status).toBe(200);
     expect((await operator('PUT', '/micro/settings', { seconds: [], stake_multiple: '0' })).status).toBe(400);
     expect((await operator('PUT', '/micro/settings', { seconds: [{ seconds: 5, profit_ratio: '1' }], stake_multiple: '10', min_stake: '15', max_stake: '20', fee_percent: '0', quick_numbers: [], currencies: [USDT] })).status).toBe(400);
-    expect((await operator('PUT', '/micro/pairs/999999', { open_microtrade: true })).status).toBe(400);
+    expect((await operator('PUT', '/micro/pairs/999999', { open_microtrade: true })).status).toBe(404);
     // new contracts follow the new terms at once
     expect((await submit({ number: '100', seconds: 5 })).body).toEqual({ type: 'error', message: 'second contracts are not open for this pair' });
     time.advanceSeconds(10);

@@ -35,7 +35,8 @@ describeEachDatabase('deposits credited before output keying', (kind) => {
       await db.exec(await readFile(path.join(MIGRATIONS, file), 'utf8'));
       await db.query('insert into schema_migrations (name) values ($1)', [file]);
     }
-    await seed(db, { demoData: config.DEMO_DATA, supportUrl: config.SUPPORT_URL, appDownloadUrl: config.APP_DOWNLOAD_URL });
+    // reference data only: demo data fills tables of later migrations
+    await seed(db, { demoData: false, supportUrl: config.SUPPORT_URL, appDownloadUrl: config.APP_DOWNLOAD_URL });
     const [user] = await db.query<{ id: number }>(`insert into users (account, password_hash, extension_code) values ('legacy@example.com', '!', 'LEGACY01') returning id`);
     userId = user?.id ?? 0;
     address = deriveDepositAddress(parseDepositKeys(developmentDepositKeys()), 'trc20', userId);

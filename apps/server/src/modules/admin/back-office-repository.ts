@@ -27,17 +27,21 @@ export interface QueueCounts {
 export class BackOfficeRepository {
   constructor(private readonly db: Queryable) {}
 
-  /** Users whose id, e-mail, phone or account matches `query` (all without), newest first. */
+  /**
+   * Users whose id, e-mail, phone or account matches `query` (all without), newest first. A short
+   * number (up to 6 digits) is an id: every phone number holds such digits somewhere.
+   */
   searchUsers(query: string, limit: number, offset: number) {
     const text = query.trim().toLowerCase();
     const id = /^\d{1,9}$/.test(text) ? Number(text) : null;
+    const onlyId = /^\d{1,6}$/.test(text);
     return this.db.query<Counted<UserSearchRow>>(
       `select id, account, email, phone, kind, review_status, is_seller, is_region_agent, locked_until, created_at,
               (count(*) over ())::int as total
          from users
-        where $1 = '' or id = $2 or lower(email) like $3 or phone like $3 or lower(account) like $3
+        where $1 = '' or id = $2 or (not $6 and (lower(email) like $3 or phone like $3 or lower(account) like $3))
         order by id desc limit $4 offset $5`,
-      [text, id, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit, offset],
+      [text, id, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit, offset, onlyId],
     );
   }
 

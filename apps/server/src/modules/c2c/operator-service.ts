@@ -17,11 +17,12 @@ export class C2cOperatorService {
 
   async resolve(operatorId: number, orderId: number, outcome: 'release' | 'return', note: string) {
     const { before, after } = await this.c2c.resolve(operatorId, orderId, outcome);
-    await this.operators.recordAction(operatorId, `c2c.${outcome}`, outcome === 'release' ? before.buyer_id : before.seller_id, {
+    await this.operators.log(operatorId, {
+      action: `c2c.${outcome}`,
       target: `c2c_order:${orderId}`,
-      note,
+      userId: outcome === 'release' ? before.buyer_id : before.seller_id,
       before,
-      after,
+      after: { ...after, note },
     });
     return { ok: true as const, is_sure: after?.is_sure ?? before.is_sure };
   }
@@ -33,6 +34,6 @@ export class C2cOperatorService {
   async setAppealMinutes(operatorId: number, minutes: number): Promise<void> {
     const before = await this.appealMinutes();
     await this.settings.set(APPEAL_MINUTES_SETTING, minutes);
-    await this.operators.recordAction(operatorId, 'settings.c2c_appeal_minutes', null, { before, after: minutes });
+    await this.operators.log(operatorId, { action: 'settings.c2c_appeal_minutes', target: `setting:${APPEAL_MINUTES_SETTING}`, before, after: minutes });
   }
 }
