@@ -21,7 +21,8 @@ const NOTICE_TITLE = 'Scheduled maintenance E2E-7731';
 /**
  * The back office in Chromium against the real server: the admin enrols TOTP and logs in with a
  * code, finds a user by e-mail, approves their identity from the queue, approves their withdrawal,
- * publishes a notice and sees it on the home page; a reviewer is refused a money action.
+ * publishes a notice and sees it on the home page, rules on a c2c dispute; a reviewer is refused a
+ * money action.
  */
 describe('back office', () => {
   let server: RunningServer;
@@ -170,6 +171,99 @@ describe('back office', () => {
     await home.goto(`${server.url}/`);
     await expect.poll(() => home.getByText(NOTICE_TITLE).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await home.close();
+  });
+
+  it('rules on a c2c dispute: the appeal window set to 0, the proof large, the coins released to the buyer', async () => {
+    // a second verified user buys from the first (verified above); both have payment methods
+    const BUYER_EMAIL = 'e2e.c2c.buyer@tessera.example';
+    expect((await api('sms_mail', { user_string: BUYER_EMAIL, type: 'register' })).type).toBe('ok');
+    const code = (await api<{ code: string }[]>('dev/outbox', { to: BUYER_EMAIL }, undefined, 'GET')).message[0]?.code ?? '';
+    expect((await api('user/register', { type: 'email', user_string: BUYER_EMAIL, code, password: PASSWORD, re_password: PASSWORD })).type).toBe('ok');
+    const login = await api<string>('user/login', { user_string: BUYER_EMAIL, password: PASSWORD, type: '1' });
+    const buyerToken = typeof login.token === 'string' ? login.token : login.message;
+    const buyerId = (await api<{ id: number }>('user/info', {}, buyerToken, 'GET')).message.id;
+    const [front, reverse, hand] = [await upload(buyerToken), await upload(buyerToken), await upload(buyerToken)];
+    expect((await api('user/real_name', { name: 'Wang Buyer', card_id: 'E2E-ID-5582', front_pic: front, reverse_pic: reverse, hand_pic: hand }, buyerToken)).type).toBe('ok');
+    expect((await operator(adminToken, 'POST', `/kyc/${buyerId}/approve`)).status).toBe(200);
+    const cash = { real_name: 'Li Back Office', bank_name: 'ICBC', bank_account: '6222020200112233445', alipay_account: '', wechat_account: '' };
+    for (const token of [userToken, buyerToken]) expect((await api('user/cash_save', cash, token)).type).toBe('ok');
+    expect((await operator(adminToken, 'POST', `/users/${userId}/credit`, { currency_id: 3, wallet: 'legal', amount: '50', reason: 'e2e c2c funds' })).status).toBe(200);
+
+    // the admin sets the appeal window to 0 minutes on the disputes screen
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'C2C disputes' }).click();
+    const window = page.getByLabel('Appeal window (minutes after paid)');
+    await expect.poll(() => window.inputValue()).toBe('30');
+    await window.fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(async () => (await operator<{ appeal_minutes: number }>(adminToken, 'GET', '/settings/c2c')).body.appeal_minutes).toBe(0);
+
+    // an order taken, marked paid, appealed by the buyer with a proof
+    expect((await api('c2c_send', { type: 'sell', currency_id: '3', price: '7', total_number: '50', way: 'bank' }, userToken)).type).toBe('ok');
+    const adId = (await api<{ data: { id: number }[] }>('c2c/seller_trade', {}, userToken, 'GET')).message.data[0]?.id ?? 0;
+    const taken = await api<{ id: number }>('c2c/do_legal_deal', { id: String(adId), number: '20' }, buyerToken);
+    expect(taken.type).toBe('ok');
+    const orderId = taken.message.id;
+    expect((await api('c2c/user_legal_pay', { id: String(orderId) }, buyerToken)).type).toBe('ok');
+    const proof = await upload(buyerToken);
+    expect((await api('c2c/appeal', { id: String(orderId), message: 'Paid by bank transfer E2E-C2C', image: proof }, buyerToken)).type).toBe('ok');
+
+    const legal = async (id: number) => {
+      const detail = await operator<{ balances: { currency_id: number; wallet: string; available: string }[] }>(adminToken, 'GET', `/users/${id}`);
+      return Number(detail.body.balances.find((row) => row.currency_id === 3 && row.wallet === 'legal')?.available ?? '0');
+    };
+    const before = await legal(buyerId);
+
+    // the operator opens the dispute from the queue, sees both parties and the proof large, and releases
+    await page.reload();
+    const table = page.getByRole('table', { name: 'Appealed orders' });
+    const row = table.locator('tbody tr', { hasText: BUYER_EMAIL });
+    await row.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('appeal-message').textContent()).toBe('Paid by bank transfer E2E-C2C');
+    const image = page.getByRole('img', { name: `Proof of order ${orderId}` });
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toBe(proof);
+    expect((await image.boundingBox())?.height).toBeGreaterThanOrEqual(400);
+    await page.getByRole('button', { name: 'Release to buyer…' }).click();
+    await page.getByLabel('Ruling note').fill('bank slip checked');
+    const confirmation = page.getByRole('alertdialog', { name: 'Confirm the ruling' });
+    expect(await confirmation.textContent()).toContain(BUYER_EMAIL);
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
+    await row.waitFor({ state: 'detached' });
+
+    expect(await legal(buyerId)).toBe(before + 20);
+    const order = await api<{ is_sure: number; appeal: { resolution: string } }>('c2c_deal', { id: String(orderId) }, buyerToken, 'GET');
+    expect(order.message).toMatchObject({ is_sure: 1, appeal: { resolution: 'release' } });
+    const log = await operator<{ list: { action: string }[] }>(adminToken, 'GET', `/operator-log?user_id=${buyerId}`);
+    expect(log.body.list.map((entry) => entry.action)).toContain('c2c.release');
+  });
+
+  it('opens the product screens: c2c lists, acceptors, UpStart, second contracts, leverage (a pair saved), risk', async () => {
+    const menu = page.getByRole('navigation', { name: 'Back office' });
+    await menu.getByRole('link', { name: 'C2C', exact: true }).click();
+    await page.getByLabel('Order state').selectOption('1');
+    await expect.poll(() => page.getByRole('table', { name: 'C2C orders' }).textContent()).toContain('e2e.c2c.buyer@tessera.example');
+
+    await menu.getByRole('link', { name: 'Acceptors' }).click();
+    await expect.poll(() => page.getByRole('table', { name: 'Acceptors' }).textContent()).toContain('Tessera demo acceptor');
+
+    await menu.getByRole('link', { name: 'UpStart' }).click();
+    await page.getByRole('table', { name: 'Projects' }).waitFor();
+
+    await menu.getByRole('link', { name: 'Second contracts' }).click();
+    await expect.poll(() => page.getByLabel('Duration 1 seconds').inputValue()).not.toBe('');
+
+    await menu.getByRole('link', { name: 'Leverage' }).click();
+    const maxPositions = page.getByLabel('BTC/USDT max positions');
+    await maxPositions.waitFor();
+    await maxPositions.fill('7');
+    await page.getByRole('table', { name: 'Lever pairs' }).locator('tr', { hasText: 'BTC/USDT' }).getByRole('button', { name: 'Save' }).click();
+    await expect
+      .poll(async () => (await operator<{ pairs: { symbol: string; max_positions: number }[] }>(adminToken, 'GET', '/lever/settings')).body.pairs.find((pair) => pair.symbol === 'BTC/USDT')?.max_positions)
+      .toBe(7);
+
+    await menu.getByRole('link', { name: 'Risk' }).click();
+    await page.getByRole('table', { name: 'Nearest liquidation' }).waitFor();
   });
 
   it("refuses a reviewer's session a money action, and shows a reviewer no money controls", async () => {

@@ -45,6 +45,8 @@ import { SpotService } from '../modules/spot/service';
 import { LeverRepository } from '../modules/lever/repository';
 import { LeverService } from '../modules/lever/service';
 import { LeverAdminService } from '../modules/lever/admin-service';
+import { RiskRepository } from '../modules/risk/repository';
+import { RiskService } from '../modules/risk/service';
 import { CoreTradeFeed } from '../modules/spot/trade-feed';
 import { WalletRepository } from '../modules/wallets/repository';
 import { WalletService } from '../modules/wallets/service';
@@ -202,6 +204,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     microOperator: new MicroOperatorService(new MicroRepository(db), new OperatorRepository(db)),
     lever: new LeverService(core, new LeverRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
     leverAdmin: new LeverAdminService(core, operators),
+    risk: new RiskService(core.read, new RiskRepository(db)),
     auth: new AuthService(users, sessions, backoff, clock, config.SESSION_TTL_HOURS, accountNames, {
       open: config.DEMO_DATA,
       onLogin: demoFunds && ((guestId) => demoFunds.topUpGuest(guestId)),

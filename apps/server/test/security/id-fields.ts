@@ -127,6 +127,7 @@ export const ID_FIELDS: Record<string, IdField> = {
   'GET /admin/api/users/:userId/addresses userId': operatorUser,
   'GET /admin/api/operator-log operator_id': { names: 'operator', why: 'a filter of the log: the operator who acted' },
   'GET /admin/api/operator-log user_id': { names: 'operator', why: 'a filter of the log: the user acted on' },
+  'GET /admin/api/c2c/orders user_id': { names: 'operator', why: 'a filter of the c2c orders: a party' },
   'PUT /admin/api/operators/:id id': { names: 'operator', why: 'the operator an admin manages' },
   'POST /admin/api/operators/:id/reset-totp id': { names: 'operator', why: 'the operator an admin manages' },
   'POST /admin/api/adjustments/:id/approve id': { names: 'operator', why: 'the adjustment a second operator decides' },

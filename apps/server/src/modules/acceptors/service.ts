@@ -150,7 +150,7 @@ export class AcceptorService {
 
   async forOperator() {
     const rows = await this.acceptors.listAll();
-    return rows.map((row) => ({ ...this.view(row), active: row.active }));
+    return rows.map((row) => ({ ...this.view(row), currency_id: row.currency_id, active: row.active }));
   }
 
   private view(row: AcceptorRow) {

@@ -8,6 +8,7 @@ import { Refusal } from '../../core/refusal';
 import type { RouteDeps } from '../../app/deps';
 import { WALLETS } from '../../core/wallets';
 import { microOperatorRoutes } from '../micro/operator-routes';
+import { riskOperatorRoutes } from '../risk/operator-routes';
 import { operatorMoneyRoutes } from './money-routes';
 import { operatorLeverRoutes } from './lever-routes';
 import { LoginWait } from './operator-auth-service';
@@ -227,4 +228,5 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   await app.register(upstartOperatorRoutes, { services, operatorOf });
   await app.register(acceptorOperatorRoutes, { services, operatorOf });
   await app.register(operatorLeverRoutes, { services, operatorOf });
+  await app.register(riskOperatorRoutes, { services });
 };

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../app/services';
+import { table, tableReply } from '../admin/back-office-routes';
 import { MAY } from '../admin/roles';
 import { pageRequest } from '../../lib/paging';
 
@@ -11,8 +12,10 @@ export interface C2cOperatorRouteOptions {
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+/** an order's state: 0 unpaid, 1 done, 2 cancelled, 3 paid; `appealed` is paid and under appeal */
+const orderState = z.enum(['0', '1', '2', '3', 'appealed', '']).default('');
 
-/** Operators rule on appealed c2c orders and set the appeal window (docs/operations.md). */
+/** Operators list c2c ads and orders, rule on appealed orders and set the appeal window (docs/operations.md). */
 export const c2cOperatorRoutes: FastifyPluginAsyncZod<C2cOperatorRouteOptions> = async (app, { services, operatorOf }) => {
   const tags = ['operator'];
 
@@ -27,6 +30,46 @@ export const c2cOperatorRoutes: FastifyPluginAsyncZod<C2cOperatorRouteOptions> =
       },
     },
     async (request) => services.c2cOperator.appeals(pageRequest(request.query.page, request.query.limit)),
+  );
+
+  app.get(
+    '/c2c/ads',
+    {
+      config: { roles: MAY.read },
+      schema: {
+        tags,
+        summary: 'Every c2c ad, newest first, with its publisher; filters: status, type, the publisher’s account',
+        querystring: z.object({
+          ...table,
+          status: z.enum(['open', 'withdrawn', 'done', '']).default(''),
+          type: z.enum(['buy', 'sell', '']).default(''),
+          account: z.string().trim().max(100).default(''),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { status, type, account } = request.query;
+      return tableReply(reply, request.query, 'c2c-ads', (page) =>
+        services.c2c.operatorAds({ status: status || undefined, type: type || undefined, account: account || undefined }, page),
+      );
+    },
+  );
+
+  app.get(
+    '/c2c/orders',
+    {
+      config: { roles: MAY.read },
+      schema: {
+        tags,
+        summary: 'Every c2c order with both parties, newest first (under appeal: oldest appeal first); filters: state, a party’s user id',
+        querystring: z.object({ ...table, state: orderState, user_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { state, user_id: userId } = request.query;
+      const filter = state === 'appealed' ? { appealed: true, userId } : { status: state === '' ? undefined : Number(state), userId };
+      return tableReply(reply, request.query, 'c2c-orders', (page) => services.c2c.operatorOrders(filter, page));
+    },
   );
 
   app.post(

@@ -105,6 +105,28 @@ export class C2cRepository {
     return this.db.query<OrderRow>(`${ORDER_SELECT} where o.status = 3 and o.appealed_at is not null order by o.appealed_at limit $1 offset $2`, [limit, offset]);
   }
 
+  /** Every ad for operators, newest first; filtered by state, type and the publisher's account. */
+  allAds(filter: { status?: string; type?: string; account?: string }, limit: number, offset: number): Promise<AdRow[]> {
+    return this.db.query<AdRow>(
+      `${AD_SELECT} where ($1::text is null or a.status = $1) and ($2::text is null or a.type = $2) and ($3::text is null or u.account ilike '%' || $3 || '%')
+        order by a.id desc limit $4 offset $5`,
+      [filter.status ?? null, filter.type ?? null, filter.account ?? null, limit, offset],
+    );
+  }
+
+  /**
+   * Every order for operators, newest first; filtered by state (`appealed`: paid and under appeal,
+   * oldest appeal first) and by a party's id.
+   */
+  allOrders(filter: { status?: number; appealed?: boolean; userId?: number }, limit: number, offset: number): Promise<OrderRow[]> {
+    const order = filter.appealed ? 'o.appealed_at, o.id' : 'o.id desc';
+    return this.db.query<OrderRow>(
+      `${ORDER_SELECT} where ($1::int is null or o.status = $1) and (not $2::boolean or (o.status = 3 and o.appealed_at is not null))
+        and ($3::int is null or o.buyer_id = $3 or o.seller_id = $3) order by ${order} limit $4 offset $5`,
+      [filter.status ?? null, filter.appealed ?? false, filter.userId ?? null, limit, offset],
+    );
+  }
+
   /** Accounts and phones of users, by id. */
   async people(userIds: number[]): Promise<Map<number, { account: string; phone: string }>> {
     if (userIds.length === 0) return new Map();

@@ -127,6 +127,29 @@ export class C2cService {
     return page(rows.map(operatorView), rows[0]?.total_rows ?? 0, request);
   }
 
+  /** Every ad, for the back office: the publisher's id and account in full. */
+  async operatorAds(filter: { status?: string; type?: string; account?: string }, request: PageRequest) {
+    const [rows, names] = await Promise.all([this.repository.allAds(filter, request.limit, request.offset), this.wallets.names()]);
+    const list = rows.map((row) => ({ ...adView(row, names, undefined), user_id: row.user_id, user_account: row.account }));
+    return { list, total: rows[0]?.total_rows ?? 0 };
+  }
+
+  /** Every order, for the back office: both parties' ids and accounts, the appeal and the ruling. */
+  async operatorOrders(filter: { status?: number; appealed?: boolean; userId?: number }, request: PageRequest) {
+    const rows = await this.repository.allOrders(filter, request.limit, request.offset);
+    const [names, people] = await Promise.all([this.wallets.names(), this.repository.people([...new Set(rows.flatMap((row) => [row.buyer_id, row.seller_id]))])]);
+    const list = rows.map((row) => ({
+      ...operatorView(row),
+      currency_name: names.get(row.currency_id) ?? '',
+      buyer_account: people.get(row.buyer_id)?.account ?? '',
+      seller_account: people.get(row.seller_id)?.account ?? '',
+      cancel_reason: row.cancel_reason,
+      ways: row.ways,
+      created_at: row.created_at.toISOString(),
+    }));
+    return { list, total: rows[0]?.total_rows ?? 0 };
+  }
+
   /** c2c_deal_platform: open ads of a type with something left. */
   async market(viewerId: number, type: string | undefined, currencyId: number | undefined, request: PageRequest) {
     const adType = type === 'buy' ? 'buy' : 'sell';

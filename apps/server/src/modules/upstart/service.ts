@@ -139,6 +139,8 @@ export class UpstartService {
     return rows.map((row) => ({
       id: row.id,
       title: row.title,
+      abstract: row.abstract,
+      content: row.content,
       currency_id: row.currency_id,
       currency_name: row.currency_name,
       total: formatAmount(parseAmount(row.total)),

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@web/components/Button';
+import { api, useAction } from '../../api';
+import { useOperator } from '../../app/auth';
+import { ALL_ROLES, type Section } from '../../app/section';
+import { DataTable } from '../../components/DataTable';
+import { ErrorLine } from '../../components/ErrorLine';
+import { PageHeader, Panel } from '../../components/PageHeader';
+import { AppealWindow } from './AppealWindow';
+
+export interface C2cOrder extends Record<string, unknown> {
+  id: number;
+  ad_id: number;
+  type: 'buy' | 'sell';
+  buyer_id: number;
+  seller_id: number;
+  buyer_account: string;
+  seller_account: string;
+  currency_name: string;
+  number: string;
+  price: string;
+  deal_money: string;
+  is_sure: number;
+  paid_at: string | null;
+  appeal_by: number | null;
+  appeal_message: string;
+  appeal_image: string;
+  appealed_at: string | null;
+  resolution: string;
+  cancel_reason: string;
+  ways: string;
+  created_at: string;
+}
+
+type Outcome = 'release' | 'return';
+const OUTCOME_TEXT: Record<Outcome, string> = { release: 'Release the coins to the buyer', return: 'Return the coins to the seller' };
+
+function Party({ label, id, account, appellant }: { label: string; id: number; account: string; appellant: boolean }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd>
+        <Link className="text-brand" to={`/users/${id}`}>
+          {account} ({id})
+        </Link>
+        {appellant && <strong className="ms-2">appealed</strong>}
+      </dd>
+    </>
+  );
+}
+
+/** One appealed order: both parties, the amounts, the appeal and its proof; a ruling takes an outcome, a note and a confirmation. */
+function Dispute({ order, onDone }: { order: C2cOrder; onDone: () => void }) {
+  const [outcome, setOutcome] = useState<Outcome>();
+  const [note, setNote] = useState('');
+  const action = useAction();
+  const me = useOperator();
+  const mayRule = me.role === 'admin' || me.role === 'finance';
+  const confirm = () =>
+    outcome && void action.run(() => api('POST', `/c2c/orders/${order.id}/resolve`, { outcome, note: note.trim() })).then((done) => done && onDone());
+  return (
+    <Panel title={`Order ${order.id} under appeal`}>
+      <dl className="mb-3 grid grid-cols-2 gap-x-6 gap-y-1 text-[0.8125rem] md:grid-cols-4">
+        <Party label="buyer" id={order.buyer_id} account={order.buyer_account} appellant={order.appeal_by === order.buyer_id} />
+        <Party label="seller" id={order.seller_id} account={order.seller_account} appellant={order.appeal_by === order.seller_id} />
+        <dt className="text-muted">coins</dt>
+        <dd data-testid="dispute-amount">
+          {order.number} {order.currency_name}
+        </dd>
+        <dt className="text-muted">money</dt>
+        <dd>
+          {order.deal_money} CNY at {order.price} ({order.ways})
+        </dd>
+        <dt className="text-muted">paid</dt>
+        <dd>{order.paid_at ?? ''}</dd>
+        <dt className="text-muted">appealed</dt>
+        <dd>{order.appealed_at ?? ''}</dd>
+      </dl>
+      <h3 className="mb-1 text-[0.8125rem] font-semibold">Appeal</h3>
+      <p className="mb-3 text-[0.875rem] whitespace-pre-wrap" data-testid="appeal-message">
+        {order.appeal_message}
+      </p>
+      {order.appeal_image && (
+        <a href={order.appeal_image} target="_blank" rel="noreferrer" className="mb-4 block">
+          <img src={order.appeal_image} alt={`Proof of order ${order.id}`} className="h-[28rem] w-full max-w-3xl rounded border border-line bg-sunken object-contain" />
+        </a>
+      )}
+      {mayRule && order.is_sure === 3 && order.resolution === '' && (
+        <div className="flex flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <Button size="sm" variant={outcome === 'release' ? 'primary' : 'outline'} onClick={() => setOutcome('release')}>
+              Release to buyer…
+            </Button>
+            <Button size="sm" variant={outcome === 'return' ? 'primary' : 'outline'} onClick={() => setOutcome('return')}>
+              Return to seller…
+            </Button>
+            <input aria-label="Ruling note" className="bo-input w-96" maxLength={200} placeholder="Note for the log (what was checked)" value={note} onChange={(event) => setNote(event.target.value)} />
+          </div>
+          {outcome && (
+            <div role="alertdialog" aria-label="Confirm the ruling" className="flex flex-wrap items-center gap-2 rounded border border-line bg-raised p-3 text-[0.8125rem]">
+              <span>
+                {OUTCOME_TEXT[outcome]}: {order.number} {order.currency_name} to {outcome === 'release' ? order.buyer_account : order.seller_account}. This cannot be undone.
+              </span>
+              <Button size="sm" busy={action.busy} onClick={confirm}>
+                Confirm
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setOutcome(undefined)}>
+                Cancel
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+      <ErrorLine error={action.error} />
+    </Panel>
+  );
+}
+
+function DisputesScreen() {
+  const [selected, setSelected] = useState<C2cOrder>();
+  const [version, setVersion] = useState(0);
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title="C2C disputes">
+        <AppealWindow />
+      </PageHeader>
+      <DataTable<C2cOrder>
+        label="Appealed orders"
+        path="/c2c/orders"
+        filters={{ state: 'appealed' }}
+        version={version}
+        csvName="c2c-disputes"
+        rowKey={(row) => row.id}
+        onOpen={setSelected}
+        columns={[
+          { key: 'id', label: 'order' },
+          { key: 'appealed_at', label: 'appealed' },
+          { key: 'buyer_account', label: 'buyer' },
+          { key: 'seller_account', label: 'seller' },
+          { key: 'number', label: 'coins', render: (row) => `${row.number} ${row.currency_name}` },
+          { key: 'deal_money', label: 'CNY' },
+          { key: 'appeal_by', label: 'by', render: (row) => (row.appeal_by === row.buyer_id ? 'buyer' : 'seller') },
+        ]}
+      />
+      {selected && (
+        <Dispute
+          key={selected.id}
+          order={selected}
+          onDone={() => {
+            setSelected(undefined);
+            setVersion((value) => value + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+export const disputesSection: Section = { path: 'disputes', label: 'C2C disputes', roles: ALL_ROLES, Screen: DisputesScreen, group: 'queues' };
