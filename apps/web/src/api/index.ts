@@ -34,6 +34,7 @@ export {
   type SpotOpenOrder,
   type SpotOrderInput,
 } from './spot';
+export { upstartApi, type SubscriptionPage, type SubscriptionRecord, type UpstartInfo } from './upstart';
 export {
   WALLET_LOG_TYPE,
   walletApi,

@@ -167,9 +167,21 @@ export const routes: RouteObject[] = [
             handle: page('resetPwd'),
             lazy: async () => ({ Component: (await import('../features/account/ResetPasswordPage')).ResetPasswordPage }),
           },
-          soon('upstart'),
-          soon('sg'),
-          soon('uplist'),
+          {
+            path: 'upstart',
+            handle: page('upstart'),
+            lazy: async () => ({ Component: (await import('../features/upstart/UpstartPage')).UpstartPage }),
+          },
+          {
+            path: 'sg',
+            handle: page('sg'),
+            lazy: async () => ({ Component: (await import('../features/upstart/SubscribePage')).SubscribePage }),
+          },
+          {
+            path: 'uplist',
+            handle: page('uplist'),
+            lazy: async () => ({ Component: (await import('../features/upstart/SubscriptionListPage')).SubscriptionListPage }),
+          },
           {
             path: 'lever_manger',
             handle: page('lever_manger'),

@@ -1,0 +1,95 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Num } from '../../components/Num';
+import { displayServerTime } from '../../lib/format';
+import { RECENT_LIMIT, projectStage } from '../../lib/upstart';
+import { errorText } from '../auth';
+import { Card, QueryState, Stat, UpstartFrame } from './common';
+import { CycleSteps } from './CycleSteps';
+import { RecordsError } from './RecordsError';
+import { useSubscriptions, useTokenPrice, useUpstartInfo } from './queries';
+import { SubscribeForm } from './SubscribeForm';
+import { SubscriptionList } from './SubscriptionList';
+
+/**
+ * `/sg`: subscribing. The project's window and frozen time, the form with the price polled every
+ * second, the cycle, the project's details and the caller's latest subscriptions.
+ */
+export function SubscribePage() {
+  const { t } = useTranslation();
+  const info = useUpstartInfo();
+  const price = useTokenPrice();
+  const recent = useSubscriptions(1, RECENT_LIMIT);
+  if (!info.data) {
+    return (
+      <UpstartFrame testId="sg-page">
+        <QueryState pending={info.isPending} error={info.error} onRetry={() => void info.refetch()} />
+      </UpstartFrame>
+    );
+  }
+  const project = info.data;
+  const open = projectStage(project.step) === 'subscribing';
+  return (
+    <UpstartFrame testId="sg-page">
+      <div className="mb-4">
+        <Link to="/upstart" className="text-[0.8125rem] font-medium text-brand hover:underline">
+          {t('upstart.backToProject')}
+        </Link>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-fg">{t('upstart.subscribeTo', { token: project.c_name })}</h1>
+      </div>
+      <div className="grid gap-5 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <Card title={t('upstart.order')} testId="sg-order">
+          <dl className="mb-4 grid grid-cols-2 gap-4">
+            <Stat label={t('upstart.startTime')}>
+              <Num>{displayServerTime(project.start_time2)}</Num>
+            </Stat>
+            <Stat label={t('upstart.endTime')}>
+              <Num>{displayServerTime(project.end_time2)}</Num>
+            </Stat>
+            <Stat label={t('upstart.frozenHours')} testId="sg-frozen">
+              {t('upstart.hours', { hours: Number(project.iepn_scz) || 0 })}
+            </Stat>
+          </dl>
+          {!open && (
+            <p role="status" className="mb-4 rounded-md border border-warn/40 bg-warn/10 px-3 py-2 text-[0.8125rem] text-fg" data-testid="sg-closed">
+              {t(`upstart.closedBecause.${projectStage(project.step)}`)}
+            </p>
+          )}
+          <SubscribeForm token={project.c_name} price={price.data} balance={project.detail?.balance ?? '0'} open={open} />
+        </Card>
+        <div className="grid content-start gap-5">
+          <Card title={t('upstart.cycle')}>
+            <CycleSteps step={project.step} start={project.start_time2} end={project.end_time2} />
+          </Card>
+          <Card title={t('upstart.details')}>
+            {project.content ? (
+              <div
+                className="prose-article"
+                data-testid="sg-details"
+                // Trusted: the project is written by an operator through the operator API.
+                dangerouslySetInnerHTML={{ __html: project.content }}
+              />
+            ) : (
+              <p className="text-[0.8125rem] text-muted">{project.abstract}</p>
+            )}
+          </Card>
+        </div>
+      </div>
+      <Card
+        title={t('upstart.recent')}
+        className="mt-5"
+        actions={
+          <Link to="/uplist" className="text-[0.8125rem] font-medium text-brand hover:underline" data-testid="sg-all-records">
+            {t('upstart.allRecords')}
+          </Link>
+        }
+      >
+        {recent.isError ? (
+          <RecordsError text={errorText(recent.error)} onRetry={() => void recent.refetch()} />
+        ) : (
+          <SubscriptionList rows={recent.data?.data ?? []} busy={recent.isPending} heightClass="max-h-[20rem]" />
+        )}
+      </Card>
+    </UpstartFrame>
+  );
+}

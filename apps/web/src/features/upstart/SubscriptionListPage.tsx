@@ -1,0 +1,39 @@
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../components/Button';
+import { RECORDS_LIMIT } from '../../lib/upstart';
+import { errorText } from '../auth';
+import { Card, UpstartFrame } from './common';
+import { RecordsError } from './RecordsError';
+import { useSubscriptions } from './queries';
+import { SubscriptionList } from './SubscriptionList';
+
+/** `/uplist`: every subscription of the caller (500 a page) with the unlock action. */
+export function SubscriptionListPage() {
+  const { t } = useTranslation();
+  const list = useSubscriptions(1, RECORDS_LIMIT);
+  return (
+    <UpstartFrame testId="uplist-page">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold tracking-tight text-fg">{t('page.uplist')}</h1>
+          <p className="mt-1 text-[0.8125rem] text-muted">{t('upstart.recordsSubtitle')}</p>
+        </div>
+        <div className="flex gap-2">
+          <ButtonLink to="/upstart" variant="secondary" size="sm">
+            {t('upstart.project')}
+          </ButtonLink>
+          <ButtonLink to="/sg" size="sm" data-testid="uplist-subscribe">
+            {t('upstart.subscribe')}
+          </ButtonLink>
+        </div>
+      </div>
+      <Card>
+        {list.isError ? (
+          <RecordsError text={errorText(list.error)} onRetry={() => void list.refetch()} />
+        ) : (
+          <SubscriptionList rows={list.data?.data ?? []} busy={list.isPending} heightClass="max-h-[calc(100dvh-16rem)]" />
+        )}
+      </Card>
+    </UpstartFrame>
+  );
+}
