@@ -24,6 +24,7 @@ export {
   type SupportLinks,
   type UserCenter,
 } from './endpoints';
+export { matchApi, type C2cMatchedOrder } from './match';
 export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
 export {
   spotApi,

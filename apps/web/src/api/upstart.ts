@@ -15,8 +15,12 @@ export interface UpstartInfo {
   sy: string;
   start_time2: string;
   end_time2: string;
-  /** USDT price of one token. */
+  /** Price of one token, in the paid currency. */
+  price?: string;
+  /** The currency paid (USDT). */
   buymoney: string;
+  /** True while the project takes subscriptions (its subscribing stage, between start and end). */
+  can_subscribe?: boolean;
   /** The platform token's name. */
   c_name: string;
   iepn_scz: number | string;
@@ -57,7 +61,7 @@ export const upstartApi = {
     const message = await call<{ price: string | number }>('POST', 'bi/price', {}, options);
     return String(message.price);
   },
-  /** Subscribes `amount` USDT (a multiple of 100) at the shown price `buymoney`. */
+  /** Subscribes `amount` of the paid currency `buymoney` (USDT), a whole multiple of 100. */
   order: (input: { amount: string; buymoney: string }, options?: RequestOptions) =>
     call<string>('POST', 'user/up_order', input, options),
   list: (input: { page: number; limit: number }, options?: RequestOptions) =>

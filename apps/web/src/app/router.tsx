@@ -131,8 +131,16 @@ export const routes: RouteObject[] = [
       soon('secondDealCenter'),
       soon('fiatradCenter'),
       soon('legalTrade'),
-      soon('match'),
-      soon('success'),
+      {
+        path: 'match',
+        handle: page('match'),
+        lazy: async () => ({ Component: (await import('../features/outcome/MatchPage')).MatchPage }),
+      },
+      {
+        path: 'success',
+        handle: page('success'),
+        lazy: async () => ({ Component: (await import('../features/outcome/SuccessPage')).SuccessPage }),
+      },
 
       // Screens that need a session
       {
@@ -209,7 +217,9 @@ export const routes: RouteObject[] = [
         inArea('accountCenter', async () => ({
           Component: (await import('../features/assets/AccountCenterPage')).AccountCenterPage,
         })),
-        'accountEntrust',
+        inArea('accountEntrust', async () => ({
+          Component: (await import('../features/account/EntrustPage')).EntrustPage,
+        })),
         'accountMessage',
         inArea('accountSet', async () => ({
           Component: (await import('../features/account/SecurityCentrePage')).SecurityCentrePage,

@@ -16,6 +16,9 @@ import {
   type SubscriptionProblem,
 } from '../../lib/upstart';
 import { errorText } from '../auth';
+
+/** Only USDT pays for a subscription. */
+const PAY_CURRENCY = 'USDT';
 import { useSubscribe } from './queries';
 
 interface SubscribeFormProps {
@@ -50,7 +53,7 @@ export function SubscribeForm({ token, price, balance, open }: SubscribeFormProp
   function send() {
     if (!confirming) return;
     subscribe.mutate(
-      { amount: confirming.amount, buymoney: confirming.price },
+      { amount: confirming.amount, buymoney: PAY_CURRENCY },
       {
         onSuccess: () => {
           setConfirming(null);

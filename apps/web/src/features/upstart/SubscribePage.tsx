@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { UpstartInfo } from '../../api';
 import { Link } from 'react-router';
 import { Num } from '../../components/Num';
 import { displayServerTime } from '../../lib/format';
@@ -28,7 +29,7 @@ export function SubscribePage() {
     );
   }
   const project = info.data;
-  const open = projectStage(project.step) === 'subscribing';
+  const open = project.can_subscribe ?? projectStage(project.step) === 'subscribing';
   return (
     <UpstartFrame testId="sg-page">
       <div className="mb-4">
@@ -52,10 +53,10 @@ export function SubscribePage() {
           </dl>
           {!open && (
             <p role="status" className="mb-4 rounded-md border border-warn/40 bg-warn/10 px-3 py-2 text-[0.8125rem] text-fg" data-testid="sg-closed">
-              {t(`upstart.closedBecause.${projectStage(project.step)}`)}
+              {t(`upstart.closedBecause.${closedReason(project)}`)}
             </p>
           )}
-          <SubscribeForm token={project.c_name} price={price.data} balance={project.detail?.balance ?? '0'} open={open} />
+          <SubscribeForm token={project.c_name} price={price.data ?? project.price} balance={project.detail?.balance ?? '0'} open={open} />
         </Card>
         <div className="grid content-start gap-5">
           <Card title={t('upstart.cycle')}>
@@ -92,4 +93,10 @@ export function SubscribePage() {
       </Card>
     </UpstartFrame>
   );
+}
+
+/** Why a project takes no subscription now: its stage, or the start not reached yet while subscribing. */
+function closedReason(project: UpstartInfo): 'preheating' | 'ended' | 'announced' {
+  const stage = projectStage(project.step);
+  return stage === 'subscribing' ? 'preheating' : stage;
 }

@@ -67,7 +67,7 @@ export function UpstartPage() {
               <Num>{displayServerTime(project.end_time2)}</Num>
             </Stat>
             <Stat label={t('upstart.startPrice')} testId="upstart-price">
-              <Num>{fixed(project.buymoney, PRICE_DECIMALS)}</Num> <span className="text-muted">USDT</span>
+              <Num>{fixed(project.price ?? '', PRICE_DECIMALS)}</Num> <span className="text-muted">{project.buymoney || 'USDT'}</span>
             </Stat>
             <Stat label={t('upstart.plannedAmount')}>
               <Num>{fixed(project.total, 2)}</Num> <span className="text-muted">{project.c_name}</span>
@@ -75,7 +75,7 @@ export function UpstartPage() {
             <Stat label={t('upstart.frozenHours')}>
               {t('upstart.hours', { hours: Number(project.iepn_scz) || 0 })}
             </Stat>
-            <Stat label={t('upstart.payWith')}>USDT</Stat>
+            <Stat label={t('upstart.payWith')}>{project.buymoney || 'USDT'}</Stat>
           </dl>
         </Card>
       </div>
