@@ -44,6 +44,7 @@ import type { RouteDeps } from './deps';
 import { depositRoutes } from '../modules/deposits/routes';
 import { devChainRoutes } from '../modules/deposits/dev-routes';
 import { withdrawalRoutes } from '../modules/withdrawals/routes';
+import { upstartRoutes } from '../modules/upstart/routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
@@ -143,6 +144,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         walletRoutes,
         depositRoutes,
         withdrawalRoutes,
+        upstartRoutes,
       ];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes);
       for (const routes of modules) await api.register(routes, deps);

@@ -64,6 +64,8 @@ import { UserService } from '../modules/users/service';
 import { VerificationCodeRepository } from '../modules/verification/repository';
 import { VerificationMarkRepository } from '../modules/verification/mark-repository';
 import { VerificationService } from '../modules/verification/service';
+import { UpstartRepository } from '../modules/upstart/repository';
+import { UpstartService } from '../modules/upstart/service';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -130,6 +132,9 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const operators = new OperatorRepository(db);
   const operatorTotp = new OperatorTotpService(operators, new OperatorTotpRepository(db), new SecretBox(config.OPERATOR_SECRET_KEY), clock);
   return {
+    upstart: new UpstartService(core, new UpstartRepository(db), clock),
+    /** the operators' audit trail, for modules with operator calls of their own */
+    operatorLog: operators as Pick<OperatorRepository, 'recordAction'>,
     demoFunds,
     wallets,
     walletRecords: new WalletRecordsService(

@@ -29,7 +29,7 @@ export interface CoreCommandBase {
   key: string;
 }
 
-export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number } | { applied: false; duplicate: true };
+export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number; /** the subscription or acceptor deal the command made or moved */ recordId?: number } | { applied: false; duplicate: true };
 
 /** What every kind may read while loading: the clock, and accounts the core knows. */
 export interface LoadContext {

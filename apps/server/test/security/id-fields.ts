@@ -70,6 +70,14 @@ export const ID_FIELDS: Record<string, IdField> = {
   'POST /admin/api/withdrawals/:id/reject id': operatorRecord,
   'POST /admin/api/withdrawals/:id/chain-success id': operatorRecord,
   'POST /admin/api/withdrawals/:id/chain-failure id': operatorRecord,
+
+  // token subscription (UpStart)
+  'GET /api/user/upstart id': { names: 'catalogue', why: 'a published subscription project' },
+  'POST /api/user/up_order id': { names: 'catalogue', why: 'a published subscription project' },
+  'POST /api/user/unlock id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /admin/api/upstart/projects currency_id': currency,
+  'PUT /admin/api/upstart/projects/:id id': { names: 'operator', why: 'the project an operator edits' },
+  'PUT /admin/api/upstart/projects/:id currency_id': currency,
 };
 
 export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

@@ -132,4 +132,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /uploads/*': 'static',
   'GET /': 'static',
   'GET /*': 'static',
+
+  // token subscription (UpStart): the price is public
+  'POST /api/bi/price': 'public',
+  'GET /api/bi/price': 'public',
+  'GET /api/user/upstart': 'private',
+  'POST /api/user/up_order': 'private',
+  'POST /api/user/uplists': 'private',
+  'POST /api/user/unlock': 'private',
+  'GET /admin/api/upstart/projects': 'operator',
+  'POST /admin/api/upstart/projects': 'operator',
+  'PUT /admin/api/upstart/projects/:id': 'operator',
 };

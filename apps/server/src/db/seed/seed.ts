@@ -10,6 +10,7 @@ import { SEED_FIAT_CURRENCIES } from './content/fiat';
 import { NEWS_CATEGORIES, SEED_ARTICLES } from './content/news';
 import { DEMO_USERS, GUEST_ACCOUNT } from './demo-users';
 import { SEED_PAIRS, CHAIN_SETTINGS, WALLET_FLAGS } from './pairs';
+import { seedDemoAcceptor, seedDemoUpstart } from './demo-products';
 
 const USDT_ID = 3;
 export const MEDIA_PREFIX = '/media';
@@ -33,6 +34,8 @@ export async function seed(db: Database, options: SeedOptions): Promise<boolean>
     if (options.demoData) {
       await seedArticles(tx);
       await seedDemoUsers(tx);
+      await seedDemoUpstart(tx, new Date());
+      await seedDemoAcceptor(tx, 'trader@tessera.example');
     }
     await new SettingsRepository(tx).set(SETTING.seededAt, new Date().toISOString());
   });

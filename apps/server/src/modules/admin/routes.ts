@@ -10,6 +10,7 @@ import { operatorMoneyRoutes } from './money-routes';
 import { LoginWait } from './operator-auth-service';
 import type { OperatorSession } from './repository';
 import { operatorSessionRoutes } from './session-routes';
+import { upstartOperatorRoutes } from '../upstart/operator-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,6 +35,7 @@ const STATUS_OF: Record<string, number> = {
   'two-factor already enabled': 409,
   'two-factor enrolment not started': 409,
   'address not allowed': 403,
+  'project not found': 404,
 };
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
@@ -207,4 +209,5 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   app.get('/audit', { ...guarded, schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
 
   await app.register(operatorMoneyRoutes, { services, requireOperator, operatorOf });
+  await app.register(upstartOperatorRoutes, { services, requireOperator, operatorOf });
 };

@@ -1,0 +1,12 @@
+import type { CoreKind } from '../kind';
+import { AcceptorDealBook, type AcceptorDealCommand } from './book';
+import { ACCEPTOR_DEAL_ORPHANS, ACCEPTOR_DEALS } from './repository';
+
+/** Acceptor deals: coins for fiat paid outside the platform, escrowed until confirmed or rejected. */
+export const acceptorsKind: CoreKind<AcceptorDealCommand, AcceptorDealBook> = {
+  name: 'acceptors',
+  commandKinds: ['acceptor_deal_open', 'acceptor_deal_decide', 'acceptor_deal_receive'],
+  tables: [ACCEPTOR_DEALS],
+  orphanChecks: [ACCEPTOR_DEAL_ORPHANS],
+  create: () => new AcceptorDealBook(),
+};

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { MAX_INTEGER_ID, upstartProjectInput } from '@tessera/protocol';
+import { z } from 'zod';
+import { refuse } from '../../core/refusal';
+import type { Services } from '../../app/services';
+import type { ProjectInput } from './repository';
+import { PAY_CURRENCY } from './service';
+
+export interface OperatorRouteOptions {
+  services: Services;
+  requireOperator: (request: FastifyRequest) => Promise<void>;
+  operatorOf: (request: FastifyRequest) => number;
+}
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
+
+function projectInput(body: z.infer<typeof upstartProjectInput>): ProjectInput {
+  const startAt = new Date(body.start_at);
+  const endAt = new Date(body.end_at);
+  if (endAt <= startAt) refuse('parameter error');
+  if (Number(body.total) <= 0 || Number(body.price) <= 0) refuse('parameter error');
+  return {
+    currencyId: body.currency_id,
+    payCurrencyId: PAY_CURRENCY.id,
+    title: body.title,
+    abstract: body.abstract,
+    content: body.content,
+    total: body.total,
+    price: body.price,
+    stage: body.stage,
+    startAt,
+    endAt,
+    frozenHours: body.frozen_hours,
+  };
+}
+
+/** Operators publish and edit subscription projects (docs/upstart.md). */
+export const upstartOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> = async (app, { services, requireOperator, operatorOf }) => {
+  app.addHook('onRequest', requireOperator);
+  const tags = ['operator'];
+
+  app.get('/upstart/projects', { schema: { tags, summary: 'Subscription projects, newest first, with what each sold' } }, async () => ({
+    items: await services.upstart.projects(),
+  }));
+
+  app.post(
+    '/upstart/projects',
+    {
+      schema: {
+        tags,
+        summary: 'Publish a project: stage 1 preheat, 2 subscribing, 3 ended, 4 result announced; paid in USDT',
+        body: upstartProjectInput,
+        response: { 200: z.object({ id: z.int() }) },
+      },
+    },
+    async (request) => {
+      const id = await services.upstart.createProject(projectInput(request.body));
+      await services.operatorLog.recordAction(operatorOf(request), 'upstart.project.create', null, { project_id: id, stage: request.body.stage });
+      return { id };
+    },
+  );
+
+  app.put(
+    '/upstart/projects/:id',
+    { schema: { tags, summary: 'Edit a project (its stage, times and terms); subscriptions made keep their price', params: idParams, body: upstartProjectInput, response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request) => {
+      await services.upstart.updateProject(request.params.id, projectInput(request.body));
+      await services.operatorLog.recordAction(operatorOf(request), 'upstart.project.update', null, { project_id: request.params.id, stage: request.body.stage });
+      return { ok: true as const };
+    },
+  );
+};
