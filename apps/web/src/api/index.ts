@@ -35,6 +35,14 @@ export {
   type SpotOpenOrder,
   type SpotOrderInput,
 } from './spot';
+export {
+  acceptorApi,
+  type Acceptor,
+  type AcceptorDeal,
+  type AcceptorDealInput,
+  type AcceptorDecision,
+  type AcceptorWay,
+} from './acceptor';
 export { upstartApi, type SubscriptionPage, type SubscriptionRecord, type UpstartInfo } from './upstart';
 export {
   WALLET_LOG_TYPE,

@@ -227,13 +227,21 @@ export const routes: RouteObject[] = [
         inArea('recharge', async () => ({
           Component: (await import('../features/assets/RechargePage')).RechargePage,
         })),
-        'coinRecord',
-        'rechargeMoney',
-        'aceite',
+        inArea('coinRecord', async () => ({
+          Component: (await import('../features/acceptors/AcceptorDeskPage')).AcceptorDeskPage,
+        })),
+        inArea('rechargeMoney', async () => ({
+          Component: (await import('../features/acceptors/DealFormPage')).DealFormPage,
+        })),
+        inArea('aceite', async () => ({
+          Component: (await import('../features/acceptors/AcceptorListPage')).AcceptorListPage,
+        })),
         inArea('region', async () => ({
           Component: (await import('../features/account/RegionUsersPage')).RegionUsersPage,
         })),
-        'chargeRecord',
+        inArea('chargeRecord', async () => ({
+          Component: (await import('../features/acceptors/MyDealsPage')).MyDealsPage,
+        })),
         inArea('transferLog', async () => ({
           Component: (await import('../features/assets/AccountLogPage')).AccountLogPage,
         })),

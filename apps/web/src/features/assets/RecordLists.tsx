@@ -1,5 +1,6 @@
 import { DEPOSIT_STATUS, WITHDRAWAL_STATUS } from '@tessera/protocol';
 import { clsx } from 'clsx';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord, WalletLogItem, WithdrawalRecord } from '../../api';
 import { Num } from '../../components/Num';
@@ -44,7 +45,7 @@ export function LogList({ rows, busy, showWallet = false }: { rows: readonly Wal
   );
 }
 
-type T = ReturnType<typeof useTranslation>['t'];
+type T = TFunction;
 
 function walletLabel(t: T, wallet: string): string {
   switch (wallet) {
