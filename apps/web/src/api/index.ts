@@ -24,6 +24,12 @@ export {
   type SupportLinks,
   type UserCenter,
 } from './endpoints';
+export {
+  notificationApi,
+  type NotificationItem,
+  type NotificationPage,
+  type NotificationPush,
+} from './notifications';
 export { matchApi, type C2cMatchedOrder } from './match';
 export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
 export {
