@@ -45,6 +45,8 @@ import { depositRoutes } from '../modules/deposits/routes';
 import { devChainRoutes } from '../modules/deposits/dev-routes';
 import { withdrawalRoutes } from '../modules/withdrawals/routes';
 import { upstartRoutes } from '../modules/upstart/routes';
+import { acceptorRoutes } from '../modules/acceptors/routes';
+import { notificationRoutes } from '../modules/notifications/routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
@@ -145,6 +147,8 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         depositRoutes,
         withdrawalRoutes,
         upstartRoutes,
+        acceptorRoutes,
+        notificationRoutes,
       ];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes);
       for (const routes of modules) await api.register(routes, deps);
@@ -169,6 +173,10 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
       const room = userRoom(userId);
       if (rooms.has(room)) io.to(room).emit('update_balance', { type: 'update_balance', user_id: userId });
     }
+  });
+  services.notifications.reportFaultsTo((error) => http.log.error({ err: error }, 'notification fault'));
+  services.notifications.created.on('created', (notice) => {
+    io.to(userRoom(notice.userId)).emit('notification', { type: 'notification', user_id: notice.userId, id: notice.id, kind: notice.kind, unread: notice.unread });
   });
   const makers = config.MARKET_MAKERS
     ? new MarketMakerSimulator(

@@ -66,6 +66,11 @@ import { VerificationMarkRepository } from '../modules/verification/mark-reposit
 import { VerificationService } from '../modules/verification/service';
 import { UpstartRepository } from '../modules/upstart/repository';
 import { UpstartService } from '../modules/upstart/service';
+import { AcceptorRepository } from '../modules/acceptors/repository';
+import { AcceptorService } from '../modules/acceptors/service';
+import { NotificationRepository } from '../modules/notifications/repository';
+import { NotificationService } from '../modules/notifications/service';
+import { feedNotificationsFromCore } from '../modules/notifications/feed';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -107,6 +112,9 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const depositsOpen = async () => (await settings.get<boolean>(SETTING.depositsOpen)) ?? true;
   const wallets = new WalletService(core, walletRepository, users, depositsOpen, () => market.usdtCnyRate());
   const gate = new ChainGate(users, depositsOpen);
+  // the users' notifications: fed by the core's events and by the services below
+  const notifications = new NotificationService(new NotificationRepository(db), clock);
+  feedNotificationsFromCore(core, notifications.notify, namesOfCurrencies);
   const depositRepository = new DepositRepository(db);
   const depositKeys = parseDepositKeys(
     config.DEPOSIT_XPUB_BTC && config.DEPOSIT_XPUB_ETH && config.DEPOSIT_XPUB_TRON
@@ -121,6 +129,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     uploads,
     gate,
     clock,
+    notifications.notify,
   );
   // outside production, deposits "seen on chain" are reported through POST /api/dev/chain/deposit
   const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
@@ -133,6 +142,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const operatorTotp = new OperatorTotpService(operators, new OperatorTotpRepository(db), new SecretBox(config.OPERATOR_SECRET_KEY), clock);
   return {
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
+    acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),
+    notifications,
     /** the operators' audit trail, for modules with operator calls of their own */
     operatorLog: operators as Pick<OperatorRepository, 'recordAction'>,
     demoFunds,
@@ -162,7 +173,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     region: new RegionService(users),
     uploads,
     outbox: new DevOutboxService(outbox),
-    admin: new AdminService(operators, users, sessions, identities, settings, clock),
+    admin: new AdminService(operators, users, sessions, identities, settings, clock, notifications.notify),
     // production: an operator logs in with a second factor, or only to enrol one
     operatorAuth: new OperatorAuthService(operators, operatorTotp, new OperatorLoginBackoff(loginFailures), clock, config.NODE_ENV === 'production'),
     operatorTotp,

@@ -78,6 +78,17 @@ export const ID_FIELDS: Record<string, IdField> = {
   'POST /admin/api/upstart/projects currency_id': currency,
   'PUT /admin/api/upstart/projects/:id id': { names: 'operator', why: 'the project an operator edits' },
   'PUT /admin/api/upstart/projects/:id currency_id': currency,
+
+  // acceptor deals
+  'GET /api/acceptor/info id': { names: 'catalogue', why: 'an acceptor: a published trading counterparty' },
+  'POST /api/acceptor/deal acceptor_id': { names: 'catalogue', why: 'an acceptor: a published trading counterparty' },
+  'POST /api/acceptor/user_confirm id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/acceptor/confirm id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/acceptor/reject id': { names: 'order', stranger: { refused: 'order not found' } },
+  'POST /api/acceptor/paid id': { names: 'order', stranger: { refused: 'order not found' } },
+  'PUT /admin/api/users/:userId/acceptor userId': operatorUser,
+  'PUT /admin/api/users/:userId/acceptor currency_id': currency,
+  'POST /api/notification/read id': { names: 'order', stranger: { refused: 'notification not found' } },
 };
 
 export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

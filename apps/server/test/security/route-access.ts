@@ -143,4 +143,23 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /admin/api/upstart/projects': 'operator',
   'POST /admin/api/upstart/projects': 'operator',
   'PUT /admin/api/upstart/projects/:id': 'operator',
+
+  // acceptor deals: users' calls and the acceptor's own
+  'GET /api/acceptor/list': 'private',
+  'GET /api/acceptor/info': 'private',
+  'POST /api/acceptor/deal': 'private',
+  'GET /api/acceptor/my_deal': 'private',
+  'POST /api/acceptor/user_confirm': 'private',
+  'GET /api/acceptor/orders': 'private',
+  'POST /api/acceptor/confirm': 'private',
+  'POST /api/acceptor/reject': 'private',
+  'POST /api/acceptor/paid': 'private',
+  'GET /admin/api/acceptors': 'operator',
+  'PUT /admin/api/users/:userId/acceptor': 'operator',
+
+  // notifications (the account centre's messages)
+  'POST /api/notification/list': 'private',
+  'GET /api/notification/list': 'private',
+  'GET /api/notification/unread': 'private',
+  'POST /api/notification/read': 'private',
 };

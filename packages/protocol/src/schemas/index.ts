@@ -7,3 +7,5 @@ export * from './spot';
 export * from './quotation';
 export * from './wallet';
 export * from './upstart';
+export * from './acceptor';
+export * from './notification';

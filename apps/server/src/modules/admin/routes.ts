@@ -11,6 +11,7 @@ import { LoginWait } from './operator-auth-service';
 import type { OperatorSession } from './repository';
 import { operatorSessionRoutes } from './session-routes';
 import { upstartOperatorRoutes } from '../upstart/operator-routes';
+import { acceptorOperatorRoutes } from '../acceptors/operator-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -210,4 +211,5 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
 
   await app.register(operatorMoneyRoutes, { services, requireOperator, operatorOf });
   await app.register(upstartOperatorRoutes, { services, requireOperator, operatorOf });
+  await app.register(acceptorOperatorRoutes, { services, requireOperator, operatorOf });
 };

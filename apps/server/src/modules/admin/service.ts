@@ -5,6 +5,7 @@ import type { SettingsRepository } from '../system/settings-repository';
 import { SETTING } from '../system/settings';
 import { IDENTITY_STATUS, type IdentityRepository } from '../users/identity-repository';
 import type { UserRepository } from '../users/repository';
+import type { Notify } from '../notifications/kinds';
 import type { OperatorRepository } from './repository';
 
 /** An operator lock without an end date lasts until an operator unlocks it. */
@@ -19,6 +20,8 @@ export class AdminService {
     private readonly identities: IdentityRepository,
     private readonly settings: SettingsRepository,
     private readonly clock: Clock,
+    /** tells the user their identity review's outcome */
+    private readonly notify: Notify = async () => {},
   ) {}
 
   async identitySubmissions(status: number) {
@@ -45,6 +48,7 @@ export class AdminService {
     }
     await this.users.setReviewStatus(userId, 2);
     await this.operators.recordAction(operatorId, 'identity.approve', userId, { submission_id: pending.id });
+    await this.notify(userId, 'identity_approved');
   }
 
   async rejectIdentity(operatorId: number, userId: number, reason: string): Promise<void> {
@@ -55,6 +59,7 @@ export class AdminService {
     // back to "not submitted": the user sees the reason and may submit again
     await this.users.setReviewStatus(userId, 0);
     await this.operators.recordAction(operatorId, 'identity.reject', userId, { submission_id: pending.id, reason });
+    await this.notify(userId, 'identity_rejected', { reason });
   }
 
   async lockUser(operatorId: number, userId: number, until: Date | undefined, reason: string): Promise<Date> {

@@ -6,6 +6,7 @@ import { formatTimestamp, type Clock } from '../../lib/time';
 import { KeyedSerializer } from '../../lib/keyed-serializer';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { floorDecimal } from '@tessera/protocol';
+import type { Notify } from '../notifications/kinds';
 import type { UploadService } from '../uploads/service';
 import type { ChainGate } from '../wallets/chain-gate';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
@@ -74,6 +75,8 @@ export class DepositService {
     private readonly uploads: UploadService,
     private readonly gate: ChainGate,
     private readonly clock: Clock,
+    /** tells the user a deposit was credited */
+    private readonly notify: Notify = async () => {},
   ) {}
 
   /** wallet/get_in_address(s): the caller's addresses; the currency, if named, must take deposits. */
@@ -239,6 +242,7 @@ export class DepositService {
     // after a crash between the credit and this line, a second confirmation finds the key spent
     // and only records the decision
     await this.deposits.decide(Number(request.id), DEPOSIT_STATUS.confirmed, reviewerId, '', formatAmount(amount), this.clock());
+    if (result.applied) await this.notify(request.user_id, 'deposit_credited', { amount: formatAmount(amount), currency: currency.name, id: Number(request.id) });
     const after = await this.deposits.find(Number(request.id));
     const credited = after?.credited_amount ? parseAmount(after.credited_amount) : amount;
     return { applied: result.applied, status: after?.status ?? DEPOSIT_STATUS.confirmed, credited: formatAmount(credited) };
