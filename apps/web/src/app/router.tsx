@@ -220,7 +220,9 @@ export const routes: RouteObject[] = [
         inArea('accountEntrust', async () => ({
           Component: (await import('../features/account/EntrustPage')).EntrustPage,
         })),
-        'accountMessage',
+        inArea('accountMessage', async () => ({
+          Component: (await import('../features/account/MessagesPage')).MessagesPage,
+        })),
         inArea('accountSet', async () => ({
           Component: (await import('../features/account/SecurityCentrePage')).SecurityCentrePage,
         })),

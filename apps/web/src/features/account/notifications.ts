@@ -1,0 +1,61 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { notificationApi, realtime, type NotificationPage } from '../../api';
+import { useSession } from '../auth';
+
+/** Every notification query lives under `['notifications']`. */
+export const NOTIFICATIONS_KEY = ['notifications'] as const;
+/** The messages list loads 10 at a time. */
+export const NOTIFICATIONS_PAGE = 10;
+/** Without a realtime connection the badge still refreshes this often. */
+const UNREAD_POLL_MS = 60_000;
+
+const nextPage = (last: NotificationPage, all: NotificationPage[]) =>
+  last.list.length === 0 || last.page >= last.pages ? undefined : all.length + 1;
+
+/**
+ * The unread count of the header's badge: loaded at sign-in, refreshed every minute, and set at
+ * once by a `notification` push when the realtime connection is open (the lists reload then too).
+ */
+export function useUnreadCount() {
+  const token = useSession((state) => state.token);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: [...NOTIFICATIONS_KEY, 'unread', token],
+    queryFn: ({ signal }) => notificationApi.unread({ signal }),
+    enabled: token !== null,
+    refetchInterval: UNREAD_POLL_MS,
+  });
+  useEffect(() => {
+    if (token === null) return;
+    return realtime.on('notification', (push) => {
+      client.setQueryData([...NOTIFICATIONS_KEY, 'unread', token], push.unread);
+      void client.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'list'] });
+    });
+  }, [client, token]);
+  return query.data ?? 0;
+}
+
+export function useNotifications() {
+  const token = useSession((state) => state.token);
+  return useInfiniteQuery({
+    queryKey: [...NOTIFICATIONS_KEY, 'list', token],
+    queryFn: ({ pageParam, signal }) => notificationApi.list({ page: pageParam, limit: NOTIFICATIONS_PAGE }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
+    enabled: token !== null,
+  });
+}
+
+/** Marks one notification read (or all without an id); the badge takes the count the server answers. */
+export function useMarkRead() {
+  const token = useSession((state) => state.token);
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id?: number) => notificationApi.read(id),
+    onSuccess: (unread) => {
+      client.setQueryData([...NOTIFICATIONS_KEY, 'unread', token], unread);
+      return client.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'list'] });
+    },
+  });
+}
