@@ -30,6 +30,7 @@ export {
   type NotificationPage,
   type NotificationPush,
 } from './notifications';
+export { paymentApi, type PaymentGatewayForm } from './payment';
 export { matchApi, type C2cMatchedOrder } from './match';
 export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
 export {

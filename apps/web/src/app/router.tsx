@@ -251,7 +251,9 @@ export const routes: RouteObject[] = [
         inArea('authentication', async () => ({
           Component: (await import('../features/account/IdentityPage')).IdentityPage,
         })),
-        'payment',
+        inArea('payment', async () => ({
+          Component: (await import('../features/acceptors/PaymentPage')).PaymentPage,
+        })),
       ]),
       area('new_account', 'letransactions', [
         inArea('finance', async () => ({
