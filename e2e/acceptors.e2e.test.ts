@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startServer, type RunningServer } from './harness';
+import { apiCall, signedInPage, spotBalance, type SignedInPage } from './session';
+
+/**
+ * An acceptor deposit deal in two browsers against the real server: the demo user opens a deposit
+ * deal with the demo acceptor (the second demo account); the acceptor, signed in in a second
+ * browser context, confirms it from their desk; the user sees it completed, the coins less the
+ * acceptor's 1 % arrive in the spot account and a notification waits in the header. Needs
+ * apps/web/dist.
+ */
+describe('acceptors: a deposit deal confirmed by the acceptor', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let user: SignedInPage;
+  let acceptor: SignedInPage;
+
+  const eventually = <T,>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
+  const myDeals = async () =>
+    (await apiCall<{ list: { id: number; is_sure: number }[] }>(server.url, 'acceptor/my_deal', { page: '1', limit: '10' }, user.token, 'GET')).message.list;
+
+  beforeAll(async () => {
+    server = await startServer({ MARKET_MAKERS: 'off', DEMO_FUNDS: 'on' });
+    browser = await launchBrowser();
+    user = await signedInPage(browser, server.url, 'demo@tessera.example', 'demo1234');
+    acceptor = await signedInPage(browser, server.url, 'trader@tessera.example', 'trader1234');
+  });
+
+  afterAll(async () => {
+    await user?.context.close();
+    await acceptor?.context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('lists the demo acceptor and refuses an incomplete deal without sending it', async () => {
+    const page = user.page;
+    await page.goto(`${server.url}/account/aceite`);
+    const item = page.locator(`[data-testid="acceptor-item"][data-id="${acceptor.userId}"]`);
+    await item.waitFor();
+    await item.getByTestId('acceptor-deposit').click();
+    await page.waitForURL(/\/account\/rechargeMoney\?id=\d+&current=0$/);
+    const form = page.getByTestId('deal-form');
+    expect(await form.getAttribute('data-direction')).toBe('buy');
+    await form.getByTestId('deal-submit').click();
+    await form.getByText('Enter the mobile number.').waitFor();
+    await form.getByText('Enter your payment account.').waitFor();
+    await form.getByText('Enter an amount above zero.').waitFor();
+    expect(await page.getByTestId('deal-confirm').count()).toBe(0);
+    expect(await myDeals()).toEqual([]);
+  });
+
+  it('opens a deposit deal that the acceptor confirms from a second browser', async () => {
+    const page = user.page;
+    const userBefore = await spotBalance(server.url, user.token, 'USDT');
+    const acceptorBefore = await spotBalance(server.url, acceptor.token, 'USDT');
+    const form = page.getByTestId('deal-form');
+    await form.getByTestId('deal-way-bank').click();
+    expect(await page.getByTestId('deal-pay-account').textContent()).toBe('6222 0000 0000 0001');
+    await form.getByTestId('deal-mobile').fill('13800138000');
+    await form.getByTestId('deal-account').fill('6222 1234 5678 9000');
+    await form.getByTestId('deal-money').fill('100');
+    expect((await form.getByTestId('deal-fee').textContent())?.trim()).toBe('1.00000000');
+    expect((await form.getByTestId('deal-settled').textContent())?.trim()).toBe('99.00000000');
+    await form.getByTestId('deal-submit').click();
+    await page.getByTestId('deal-confirm').getByTestId('deal-confirm-confirm').click();
+    await page.waitForURL(/\/success\?what=deal/);
+    await page.getByTestId('success-next').click();
+    await page.waitForURL(/\/account\/chargeRecord$/);
+    const userRow = page.getByTestId('deal-row').first();
+    await userRow.waitFor();
+    expect(await userRow.getByTestId('deal-state').getAttribute('data-state')).toBe('open');
+    const [deal] = await myDeals();
+    expect(deal?.is_sure).toBe(0);
+    // nothing is credited before the acceptor confirms
+    expect(await spotBalance(server.url, user.token, 'USDT')).toBe(userBefore);
+
+    const desk = acceptor.page;
+    await desk.goto(`${server.url}/account/coinRecord`);
+    const row = desk.locator(`[data-testid="deal-row"][data-id="${deal?.id}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-type')).toBe('buy');
+    await row.getByTestId('deal-confirm').click();
+    await desk.getByTestId('deal-decide-dialog').getByTestId('deal-decide-dialog-confirm').click();
+    await row.waitFor({ state: 'detached' });
+
+    await eventually(() => spotBalance(server.url, user.token, 'USDT')).toBe(userBefore + 99);
+    expect(await spotBalance(server.url, acceptor.token, 'USDT')).toBe(acceptorBefore - 99);
+    await page.reload();
+    const confirmed = page.locator(`[data-testid="deal-row"][data-id="${deal?.id}"]`);
+    await eventually(async () => confirmed.getByTestId('deal-state').getAttribute('data-state')).toBe('confirmed');
+    // a second confirmation changes nothing
+    expect((await apiCall(server.url, 'acceptor/confirm', { id: String(deal?.id) }, acceptor.token)).type).toBe('error');
+    expect(await spotBalance(server.url, user.token, 'USDT')).toBe(userBefore + 99);
+  });
+
+  it("tells the user in the header and the messages", async () => {
+    const page = user.page;
+    await eventually(async () => Number(await page.getByTestId('notification-bell').getAttribute('data-unread'))).toBeGreaterThan(0);
+    await page.getByTestId('notification-bell').click();
+    await page.waitForURL(/\/account\/accountMessage$/);
+    const message = page.locator('[data-testid="message-row"][data-kind="acceptor_deal_confirmed"]');
+    await message.waitFor();
+    expect(await message.getAttribute('data-read')).toBe('0');
+    await page.getByTestId('messages-read-all').click();
+    await eventually(async () => page.getByTestId('notification-bell').getAttribute('data-unread')).toBe('0');
+  });
+});
