@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { UpstartInfo } from '../../api';
 import { Link } from 'react-router';
+import { ChevronStartIcon } from '../../components/icons';
 import { Num } from '../../components/Num';
 import { displayServerTime } from '../../lib/format';
 import { RECENT_LIMIT, projectStage } from '../../lib/upstart';
@@ -33,7 +34,8 @@ export function SubscribePage() {
   return (
     <UpstartFrame testId="sg-page">
       <div className="mb-4">
-        <Link to="/upstart" className="text-[0.8125rem] font-medium text-brand hover:underline">
+        <Link to="/upstart" className="inline-flex items-center gap-1 text-[0.8125rem] font-medium text-brand hover:underline">
+          <ChevronStartIcon size={16} className="rtl:-scale-x-100" />
           {t('upstart.backToProject')}
         </Link>
         <h1 className="mt-1 text-2xl font-semibold tracking-tight text-fg">{t('upstart.subscribeTo', { token: project.c_name })}</h1>
