@@ -79,6 +79,13 @@ const environment = z.object({
   DEPOSIT_XPUB_BTC: z.string().optional(),
   DEPOSIT_XPUB_ETH: z.string().optional(),
   DEPOSIT_XPUB_TRON: z.string().optional(),
+  // card payments: the gateway the payment form posts to, and the key it signs with (HMAC-SHA256);
+  // both or neither. Unset outside production: the development gateway with a key of the process.
+  PAYMENT_GATEWAY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYMENT_GATEWAY_KEY: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').optional(),
+  // where the gateway calls back and sends the payer afterwards; default: this server as the request reached it
+  PAYMENT_NOTIFY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PAYMENT_RETURN_URL: z.url({ protocol: /^https?$/ }).optional(),
   // operators: AES-256-GCM key of the stored TOTP secrets (64 hex digits); required in production
   OPERATOR_SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, '64 hexadecimal digits (openssl rand -hex 32)').optional(),
   // operators: addresses and CIDR ranges allowed to reach /admin/api, comma-separated; unset: any

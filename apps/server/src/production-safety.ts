@@ -14,6 +14,8 @@ export interface ProductionSettings {
   SMTP_URL?: string | undefined;
   SMS_URL?: string | undefined;
   PHONE_SIGNUP: boolean;
+  PAYMENT_GATEWAY_URL?: string | undefined;
+  PAYMENT_GATEWAY_KEY?: string | undefined;
 }
 
 /** The values a development install uses where nothing is set: public, so refused in production. */
@@ -53,6 +55,9 @@ export function productionProblems(settings: ProductionSettings, development: De
   if (!settings.SMTP_URL) problems.push('SMTP_URL: set the mail server; without it codes would only reach the development outbox');
   if (!settings.SMS_URL && settings.PHONE_SIGNUP) {
     problems.push('SMS_URL: set the SMS gateway, or PHONE_SIGNUP=off to accept e-mail accounts only');
+  }
+  if ((settings.PAYMENT_GATEWAY_URL === undefined) !== (settings.PAYMENT_GATEWAY_KEY === undefined)) {
+    problems.push('PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_KEY: set both (card payments) or neither (no card payments)');
   }
   return problems;
 }

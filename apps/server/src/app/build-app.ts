@@ -47,6 +47,8 @@ import { withdrawalRoutes } from '../modules/withdrawals/routes';
 import { upstartRoutes } from '../modules/upstart/routes';
 import { acceptorRoutes } from '../modules/acceptors/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
+import { paymentRoutes } from '../modules/payments/routes';
+import { devPaymentGatewayRoutes } from '../modules/payments/dev-gateway-routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
@@ -150,8 +152,9 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         acceptorRoutes,
         notificationRoutes,
       ];
-      if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes);
+      if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes, devPaymentGatewayRoutes);
       for (const routes of modules) await api.register(routes, deps);
+      await api.register(paymentRoutes, { ...deps, urls: config });
     },
     { prefix: '/api' },
   );

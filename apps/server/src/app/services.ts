@@ -71,6 +71,9 @@ import { AcceptorService } from '../modules/acceptors/service';
 import { NotificationRepository } from '../modules/notifications/repository';
 import { NotificationService } from '../modules/notifications/service';
 import { feedNotificationsFromCore } from '../modules/notifications/feed';
+import { PaymentRepository } from '../modules/payments/repository';
+import { PaymentService, type PaymentGateway } from '../modules/payments/service';
+import { randomBytes } from 'node:crypto';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -141,6 +144,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const operators = new OperatorRepository(db);
   const operatorTotp = new OperatorTotpService(operators, new OperatorTotpRepository(db), new SecretBox(config.OPERATOR_SECRET_KEY), clock);
   return {
+    payments: new PaymentService(core, new PaymentRepository(db), paymentGateway(config), () => market.usdtCnyRate(), gate, clock, notifications.notify),
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
     acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),
     notifications,
@@ -193,4 +197,14 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
       () => core.state,
     ),
   };
+}
+
+/**
+ * The card payment gateway: the configured one; outside production without one, the development
+ * gateway with a key made for this process; in production without one, none (payments refused).
+ */
+function paymentGateway(config: Config): PaymentGateway | undefined {
+  if (config.PAYMENT_GATEWAY_URL && config.PAYMENT_GATEWAY_KEY) return { url: config.PAYMENT_GATEWAY_URL, key: config.PAYMENT_GATEWAY_KEY };
+  if (config.NODE_ENV === 'production') return undefined;
+  return { url: '/api/dev/payment-gateway', key: randomBytes(32).toString('hex'), development: true };
 }

@@ -162,4 +162,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/notification/list': 'private',
   'GET /api/notification/unread': 'private',
   'POST /api/notification/read': 'private',
+
+  // card payments: the signed form, the gateway's signed callback, the development gateway
+  'POST /api/payment/form': 'private',
+  'POST /api/payment/notify': 'public',
+  'POST /api/dev/payment-gateway': 'development',
+  'POST /api/dev/payment-gateway/pay': 'development',
 };

@@ -197,4 +197,10 @@ export const ara: Record<MessageKey, string> = {
   'notice: acceptor deal paid': 'دفع الوسيط الصفقة {id}: أكّد بعد استلام المبلغ',
   'notice: tokens unlockable': 'يمكن الآن فك قفل اكتتابك البالغ {amount} {currency}',
   'notification not found': 'الإشعار غير موجود',
+  'subscription payment': 'دفع الاكتتاب في الرموز',
+  'subscription tokens issued': 'إصدار الرموز المكتتب بها (مقفلة)',
+  'subscription tokens unlocked': 'فك قفل الرموز المكتتب بها',
+  'acceptor deal escrow': 'صفقة الوسيط: حجز العملات',
+  'acceptor deal settled': 'تسوية صفقة الوسيط',
+  'acceptor deal released': 'رُفضت صفقة الوسيط: تحرير العملات',
 };

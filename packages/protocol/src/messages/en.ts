@@ -197,4 +197,10 @@ export const en: Record<MessageKey, string> = {
   'notice: acceptor deal paid': 'The acceptor paid deal {id}: confirm once you have received the money',
   'notice: tokens unlockable': 'Your subscription of {amount} {currency} can now be unlocked',
   'notification not found': 'Notification not found',
+  'subscription payment': 'Token subscription payment',
+  'subscription tokens issued': 'Subscribed tokens issued (locked)',
+  'subscription tokens unlocked': 'Subscribed tokens unlocked',
+  'acceptor deal escrow': 'Acceptor deal: coins held',
+  'acceptor deal settled': 'Acceptor deal settled',
+  'acceptor deal released': 'Acceptor deal rejected: coins released',
 };

@@ -197,4 +197,10 @@ export const hk: Record<MessageKey, string> = {
   'notice: acceptor deal paid': '承兌商已付款（訂單 {id}），收到款項後請確認',
   'notice: tokens unlockable': '您認購的 {amount} {currency} 現已可解鎖',
   'notification not found': '訊息不存在',
+  'subscription payment': '認購支付',
+  'subscription tokens issued': '認購代幣發放（鎖定）',
+  'subscription tokens unlocked': '認購代幣解鎖',
+  'acceptor deal escrow': '承兌訂單凍結',
+  'acceptor deal settled': '承兌訂單成交',
+  'acceptor deal released': '承兌訂單駁回，解凍',
 };

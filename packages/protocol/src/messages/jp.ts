@@ -197,4 +197,10 @@ export const jp: Record<MessageKey, string> = {
   'notice: acceptor deal paid': 'アクセプターが取引 {id} を支払いました。受け取り後に確認してください',
   'notice: tokens unlockable': '申し込んだ {amount} {currency} のロックを解除できるようになりました',
   'notification not found': 'お知らせが見つかりません',
+  'subscription payment': 'トークン申し込みの支払い',
+  'subscription tokens issued': '申し込みトークンの発行（ロック中）',
+  'subscription tokens unlocked': '申し込みトークンのロック解除',
+  'acceptor deal escrow': 'アクセプター取引：コイン保留',
+  'acceptor deal settled': 'アクセプター取引の決済',
+  'acceptor deal released': 'アクセプター取引却下：コイン解放',
 };

@@ -200,6 +200,12 @@ export const MESSAGE_KEYS = [
   'notice: acceptor deal paid',
   'notice: tokens unlockable',
   'notification not found',
+  'subscription payment',
+  'subscription tokens issued',
+  'subscription tokens unlocked',
+  'acceptor deal escrow',
+  'acceptor deal settled',
+  'acceptor deal released',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

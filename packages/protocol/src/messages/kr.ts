@@ -197,4 +197,10 @@ export const kr: Record<MessageKey, string> = {
   'notice: acceptor deal paid': '인수자가 거래 {id}를 지불했습니다. 입금을 확인한 후 확정해 주세요',
   'notice: tokens unlockable': '청약한 {amount} {currency}를 이제 잠금 해제할 수 있습니다',
   'notification not found': '알림을 찾을 수 없습니다',
+  'subscription payment': '토큰 청약 결제',
+  'subscription tokens issued': '청약 토큰 발행(잠금)',
+  'subscription tokens unlocked': '청약 토큰 잠금 해제',
+  'acceptor deal escrow': '인수 거래: 코인 보류',
+  'acceptor deal settled': '인수 거래 체결',
+  'acceptor deal released': '인수 거래 거절: 코인 해제',
 };

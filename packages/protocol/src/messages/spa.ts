@@ -197,4 +197,10 @@ export const spa: Record<MessageKey, string> = {
   'notice: acceptor deal paid': 'El aceptante pagó la operación {id}: confirme cuando reciba el dinero',
   'notice: tokens unlockable': 'Su suscripción de {amount} {currency} ya puede desbloquearse',
   'notification not found': 'Notificación no encontrada',
+  'subscription payment': 'Pago de suscripción de tokens',
+  'subscription tokens issued': 'Tokens suscritos emitidos (bloqueados)',
+  'subscription tokens unlocked': 'Tokens suscritos desbloqueados',
+  'acceptor deal escrow': 'Operación de aceptante: monedas retenidas',
+  'acceptor deal settled': 'Operación de aceptante liquidada',
+  'acceptor deal released': 'Operación de aceptante rechazada: monedas liberadas',
 };

@@ -197,4 +197,10 @@ export const zh: Record<MessageKey, string> = {
   'notice: acceptor deal paid': '承兑商已付款（订单 {id}），收到款项后请确认',
   'notice: tokens unlockable': '您认购的 {amount} {currency} 现已可解锁',
   'notification not found': '消息不存在',
+  'subscription payment': '认购支付',
+  'subscription tokens issued': '认购代币发放（锁定）',
+  'subscription tokens unlocked': '认购代币解锁',
+  'acceptor deal escrow': '承兑订单冻结',
+  'acceptor deal settled': '承兑订单成交',
+  'acceptor deal released': '承兑订单驳回，解冻',
 };

@@ -9,3 +9,4 @@ export * from './wallet';
 export * from './upstart';
 export * from './acceptor';
 export * from './notification';
+export * from './payment';

@@ -32,6 +32,7 @@ export const spotOpenOrder = z.object({
 export const spotCompletedTrade = z.object({
   id: z.int(),
   time: z.string(),
+  create_time: z.string().describe('the same as time, as the entrust list reads it'),
   currency_name: z.string(),
   legal_name: z.string(),
   number: z.string(),

@@ -108,6 +108,8 @@ export class SpotService {
       return {
         id: Number(row.id),
         time: formatTimestamp(row.created_at),
+        // the account centre's entrust list names it as the open orders do
+        create_time: formatTimestamp(row.created_at),
         currency_name: names.get(pair?.currencyId ?? 0) ?? '',
         legal_name: names.get(pair?.legalId ?? 0) ?? '',
         number: pair ? quantityText(pair, parseAmount(row.quantity)) : row.quantity,

@@ -25,6 +25,12 @@ const MEMO: Record<string, MessageKey> = {
   order_lock: 'order frozen',
   order_release: 'order released',
   adjustment: 'operator adjustment',
+  upstart_payment: 'subscription payment',
+  issuance: 'subscription tokens issued',
+  upstart_unlock: 'subscription tokens unlocked',
+  acceptor_escrow: 'acceptor deal escrow',
+  acceptor_deal: 'acceptor deal settled',
+  acceptor_release: 'acceptor deal released',
 };
 
 /** wallet/legal_log `type`: each wallet's number (1 legal, 2 change, 3 lever, 4 micro), or the text `lever` old clients send. */
