@@ -7,8 +7,8 @@ import { apiCall, signedInPage, spotBalance, type SignedInPage } from './session
  * An acceptor deposit deal in two browsers against the real server: the demo user opens a deposit
  * deal with the demo acceptor (the second demo account); the acceptor, signed in in a second
  * browser context, confirms it from their desk; the user sees it completed, the coins less the
- * acceptor's 1 % arrive in the spot account and a notification waits in the header. Needs
- * apps/web/dist.
+ * acceptor's 1 % arrive in the spot account and a notification waits in the header. A card
+ * payment through the development gateway credits its order. Needs apps/web/dist.
  */
 describe('acceptors: a deposit deal confirmed by the acceptor', () => {
   let server: RunningServer;
@@ -105,5 +105,29 @@ describe('acceptors: a deposit deal confirmed by the acceptor', () => {
     expect(await message.getAttribute('data-read')).toBe('0');
     await page.getByTestId('messages-read-all').click();
     await eventually(async () => page.getByTestId('notification-bell').getAttribute('data-unread')).toBe('0');
+  });
+
+  it('pays by card through the development gateway, which credits the order once', async () => {
+    const page = user.page;
+    const before = await spotBalance(server.url, user.token, 'USDT');
+    await page.goto(`${server.url}/account/payment`);
+    const form = page.getByTestId('payment-form');
+    await form.getByTestId('payment-submit').click();
+    await form.getByText('Enter the paying account.').waitFor();
+    expect(await page.getByTestId('payment-confirm').count()).toBe(0);
+    await form.getByTestId('payment-account').fill('6222 0000 1234');
+    await form.getByTestId('payment-amount').fill('72.50');
+    await form.getByTestId('payment-submit').click();
+    const credit = Number((await page.getByTestId('payment-credit').textContent())?.replace(/[^\d.]/g, ''));
+    expect(credit).toBeGreaterThan(0);
+    await page.getByTestId('payment-confirm-confirm').click();
+    await page.waitForURL(/\/api\/dev\/payment-gateway$/);
+    // nothing is credited before the gateway's callback
+    expect(await spotBalance(server.url, user.token, 'USDT')).toBe(before);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByText('The payment is complete and the order was credited.').waitFor();
+    await eventually(() => spotBalance(server.url, user.token, 'USDT')).toBeCloseTo(before + credit, 6);
+    await page.getByRole('link', { name: 'Back to Tessera' }).click();
+    await page.getByTestId('success-page').waitFor();
   });
 });
