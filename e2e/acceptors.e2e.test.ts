@@ -7,7 +7,8 @@ import { apiCall, signedInPage, spotBalance, type SignedInPage } from './session
  * An acceptor deposit deal in two browsers against the real server: the demo user opens a deposit
  * deal with the demo acceptor (the second demo account); the acceptor, signed in in a second
  * browser context, confirms it from their desk; the user sees it completed, the coins less the
- * acceptor's 1 % arrive in the spot account and a notification waits in the header. A card
+ * acceptor's 1 % arrive in the spot account and a notification waits in the header. A withdrawal
+ * is escrowed, marked paid by the acceptor and confirmed by the user. A card
  * payment through the development gateway credits its order. Needs apps/web/dist.
  */
 describe('acceptors: a deposit deal confirmed by the acceptor', () => {
@@ -95,12 +96,50 @@ describe('acceptors: a deposit deal confirmed by the acceptor', () => {
     expect(await spotBalance(server.url, user.token, 'USDT')).toBe(userBefore + 99);
   });
 
+  it('escrows a withdrawal, which the acceptor marks paid and the user confirms', async () => {
+    const page = user.page;
+    const userBefore = await spotBalance(server.url, user.token, 'USDT');
+    const acceptorBefore = await spotBalance(server.url, acceptor.token, 'USDT');
+    await page.goto(`${server.url}/account/rechargeMoney?id=${acceptor.userId}&current=1`);
+    const form = page.locator('[data-testid="deal-form"][data-direction="sell"]');
+    await form.getByTestId('deal-way-ali_pay').click();
+    await form.getByTestId('deal-mobile').fill('13800138000');
+    await form.getByTestId('deal-account').fill('me@alipay.example');
+    await form.getByTestId('deal-money').fill('50');
+    await form.getByTestId('deal-submit').click();
+    await page.getByTestId('deal-confirm').getByTestId('deal-confirm-confirm').click();
+    await page.waitForURL(/\/success\?what=deal/);
+    // the coins are escrowed at once
+    await eventually(() => spotBalance(server.url, user.token, 'USDT')).toBe(userBefore - 50);
+    const [deal] = await myDeals();
+
+    const desk = acceptor.page;
+    await desk.goto(`${server.url}/account/coinRecord`);
+    const row = desk.locator(`[data-testid="deal-row"][data-id="${deal?.id}"]`);
+    await row.waitFor();
+    expect(await row.getAttribute('data-type')).toBe('sell');
+    await row.getByTestId('deal-paid').click();
+    await desk.getByTestId('deal-decide-dialog').getByTestId('deal-decide-dialog-confirm').click();
+    await row.waitFor({ state: 'detached' });
+
+    await page.goto(`${server.url}/account/chargeRecord`);
+    const mine = page.locator(`[data-testid="deal-row"][data-id="${deal?.id}"]`);
+    await mine.getByTestId('deal-auto-confirm').waitFor();
+    expect(await mine.getByTestId('deal-state').getAttribute('data-state')).toBe('paid');
+    await mine.getByTestId('deal-received').click();
+    await page.getByTestId('deal-received-dialog').getByTestId('deal-received-dialog-confirm').click();
+    await eventually(async () => mine.getByTestId('deal-state').getAttribute('data-state')).toBe('confirmed');
+    expect(await mine.getByTestId('deal-received').count()).toBe(0);
+    await eventually(() => spotBalance(server.url, acceptor.token, 'USDT')).toBe(acceptorBefore + 50);
+    expect(await spotBalance(server.url, user.token, 'USDT')).toBe(userBefore - 50);
+  });
+
   it("tells the user in the header and the messages", async () => {
     const page = user.page;
     await eventually(async () => Number(await page.getByTestId('notification-bell').getAttribute('data-unread'))).toBeGreaterThan(0);
     await page.getByTestId('notification-bell').click();
     await page.waitForURL(/\/account\/accountMessage$/);
-    const message = page.locator('[data-testid="message-row"][data-kind="acceptor_deal_confirmed"]');
+    const message = page.locator('[data-testid="message-row"][data-kind="acceptor_deal_confirmed"]').first();
     await message.waitFor();
     expect(await message.getAttribute('data-read')).toBe('0');
     await page.getByTestId('messages-read-all').click();
