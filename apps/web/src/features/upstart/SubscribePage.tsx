@@ -8,7 +8,7 @@ import { RECENT_LIMIT, projectStage } from '../../lib/upstart';
 import { errorText } from '../auth';
 import { Card, QueryState, Stat, UpstartFrame } from './common';
 import { CycleSteps } from './CycleSteps';
-import { RecordsError } from './RecordsError';
+import { RecordsError } from './ListControls';
 import { useSubscriptions, useTokenPrice, useUpstartInfo } from './queries';
 import { SubscribeForm } from './SubscribeForm';
 import { SubscriptionList } from './SubscriptionList';

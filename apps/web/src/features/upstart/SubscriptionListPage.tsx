@@ -3,14 +3,14 @@ import { ButtonLink } from '../../components/Button';
 import { RECORDS_LIMIT } from '../../lib/upstart';
 import { errorText } from '../auth';
 import { Card, UpstartFrame } from './common';
-import { RecordsError } from './RecordsError';
-import { useSubscriptions } from './queries';
+import { MoreControl, RecordsError } from './ListControls';
+import { useSubscriptionPages } from './queries';
 import { SubscriptionList } from './SubscriptionList';
 
 /** `/uplist`: every subscription of the caller (500 a page) with the unlock action. */
 export function SubscriptionListPage() {
   const { t } = useTranslation();
-  const list = useSubscriptions(1, RECORDS_LIMIT);
+  const list = useSubscriptionPages(RECORDS_LIMIT);
   return (
     <UpstartFrame testId="uplist-page">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
@@ -31,7 +31,10 @@ export function SubscriptionListPage() {
         {list.isError ? (
           <RecordsError text={errorText(list.error)} onRetry={() => void list.refetch()} />
         ) : (
-          <SubscriptionList rows={list.data?.data ?? []} busy={list.isPending} heightClass="max-h-[calc(100dvh-16rem)]" />
+          <>
+            <SubscriptionList rows={list.data?.pages.flatMap((page) => page.data) ?? []} busy={list.isPending} heightClass="max-h-[calc(100dvh-16rem)]" />
+            <MoreControl shown={!list.isPending && (list.data?.pages[0]?.data.length ?? 0) > 0} hasMore={list.hasNextPage} busy={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
+          </>
         )}
       </Card>
     </UpstartFrame>

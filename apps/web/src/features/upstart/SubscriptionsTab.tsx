@@ -1,12 +1,18 @@
 import { RECORDS_LIMIT } from '../../lib/upstart';
 import { errorText } from '../auth';
-import { RecordsError } from './RecordsError';
-import { useSubscriptions } from './queries';
+import { MoreControl, RecordsError } from './ListControls';
+import { useSubscriptionPages } from './queries';
 import { SubscriptionList } from './SubscriptionList';
 
 /** The subscription-records tab of the platform token's record panel: the caller's subscriptions with unlock. */
 export function SubscriptionsTab() {
-  const list = useSubscriptions(1, RECORDS_LIMIT);
+  const list = useSubscriptionPages(RECORDS_LIMIT);
   if (list.isError) return <RecordsError text={errorText(list.error)} onRetry={() => void list.refetch()} />;
-  return <SubscriptionList rows={list.data?.data ?? []} busy={list.isPending} heightClass="max-h-[24rem]" />;
+  const rows = list.data?.pages.flatMap((page) => page.data) ?? [];
+  return (
+    <>
+      <SubscriptionList rows={rows} busy={list.isPending} heightClass="max-h-[24rem]" />
+      <MoreControl shown={rows.length > 0} hasMore={list.hasNextPage} busy={list.isFetchingNextPage} onMore={() => void list.fetchNextPage()} />
+    </>
+  );
 }

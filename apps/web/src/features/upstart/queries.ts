@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { upstartApi } from '../../api';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { upstartApi, type SubscriptionPage } from '../../api';
 import { PRICE_POLL_MS } from '../../lib/upstart';
 import { useSession } from '../auth';
 
@@ -38,6 +38,21 @@ export function useSubscriptions(page: number, limit: number) {
   return useQuery({
     queryKey: [...UPSTART_KEY, 'list', token, page, limit],
     queryFn: ({ signal }) => upstartApi.list({ page, limit }, { signal }),
+    enabled: token !== null,
+  });
+}
+
+const nextPage = (last: SubscriptionPage, all: SubscriptionPage[]) =>
+  last.data.length < last.limit || (last.pages !== undefined && last.page >= last.pages) ? undefined : all.length + 1;
+
+/** `user/uplists` page after page ('load more'), `limit` a page. */
+export function useSubscriptionPages(limit: number) {
+  const token = useToken();
+  return useInfiniteQuery({
+    queryKey: [...UPSTART_KEY, 'pages', token, limit],
+    queryFn: ({ pageParam, signal }) => upstartApi.list({ page: pageParam, limit }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPage,
     enabled: token !== null,
   });
 }
