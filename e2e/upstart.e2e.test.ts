@@ -7,7 +7,8 @@ import { apiCall, signedInPage, spotBalance, type SignedInPage } from './session
  * Token subscription in the browser against the real server: the demo user opens /sg (the price
  * polled from bi/price), is stopped by the form's refusals without anything sent, subscribes 300
  * USDT after the confirmation, lands on /uplist with the locked subscription, and the USDT left the
- * spot account. Needs apps/web/dist.
+ * spot account; a subscription whose frozen time is over is unlocked from /uplist into the spot
+ * account, once. Needs apps/web/dist.
  */
 describe('token subscription: /sg to /uplist', () => {
   let server: RunningServer;
@@ -73,5 +74,52 @@ describe('token subscription: /sg to /uplist', () => {
     expect(await page.getByTestId('subscription-unlock').count()).toBe(0);
     await eventually(() => spotBalance(server.url, user.token, 'USDT')).toBe(before - 300);
     expect(await subscriptions()).toHaveLength(1);
+  });
+
+  it('unlocks a subscription whose frozen time is over into the spot account', async () => {
+    const operatorLogin = await fetch(`${server.url}/admin/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@tessera.example', password: 'admin-dev-password' }),
+    });
+    const operator = ((await operatorLogin.json()) as { token: string }).token;
+    const operatorCall = async <T,>(method: 'POST' | 'PUT', path: string, body: object) => {
+      const response = await fetch(`${server.url}/admin/api${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${operator}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as T;
+    };
+    const wallets = await apiCall<{ change_wallet: { balance: { currency: number; currency_name: string }[] } }>(server.url, 'wallet/list', {}, user.token);
+    const token = wallets.message.change_wallet.balance.find((item) => item.currency_name === 'TSR');
+    expect(token).toBeDefined();
+    // a second project without a frozen time: its subscriptions are unlockable at once
+    const project = {
+      title: 'e2e round without a lock',
+      currency_id: token?.currency,
+      total: '1000',
+      price: '1',
+      stage: 2,
+      start_at: new Date(Date.now() - 3_600_000).toISOString(),
+      end_at: new Date(Date.now() + 86_400_000).toISOString(),
+      frozen_hours: 0,
+    };
+    const { id } = await operatorCall<{ id: number }>('POST', '/upstart/projects', project);
+    expect((await apiCall(server.url, 'user/up_order', { amount: '100', buymoney: 'USDT', id: String(id) }, user.token)).type).toBe('ok');
+    await operatorCall('PUT', `/upstart/projects/${id}`, { ...project, stage: 3 });
+    await eventually(async () => (await subscriptions()).some((row) => row.status === 2)).toBe(true);
+
+    const tokensBefore = await spotBalance(server.url, user.token, 'TSR');
+    await page.goto(`${server.url}/uplist`);
+    const row = page.locator('[data-testid="subscription-row"][data-status="2"]');
+    await row.getByTestId('subscription-unlock').click();
+    await page.locator('[data-testid="subscription-row"][data-status="3"]').waitFor();
+    await eventually(() => spotBalance(server.url, user.token, 'TSR')).toBe(tokensBefore + 100);
+    // a second unlock is refused and credits nothing
+    const unlocked = (await apiCall<{ data: { id: number; status: number }[] }>(server.url, 'user/uplists', { page: '1', limit: '50' }, user.token)).message.data.find((item) => item.status === 3);
+    expect((await apiCall(server.url, 'user/unlock', { id: String(unlocked?.id) }, user.token)).type).toBe('error');
+    expect(await spotBalance(server.url, user.token, 'TSR')).toBe(tokensBefore + 100);
   });
 });
