@@ -126,7 +126,7 @@ function DealForm({ acceptor, direction }: { acceptor: Acceptor; direction: Dire
   const problem = (key: keyof DealProblems) => (problems[key] ? t(`acceptors.problem.${problems[key]}`) : undefined);
 
   function review() {
-    const found = checkDeal({ way, mobile, account, money, limit, balance, rate });
+    const found = checkDeal({ way, mobile, account, money, limit, balance, rate, covers: deposit ? 'settled' : 'amount' });
     setProblems(found);
     if (Object.keys(found).length === 0) setConfirming(true);
   }

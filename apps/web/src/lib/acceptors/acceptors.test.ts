@@ -21,6 +21,9 @@ describe('acceptor deal form', () => {
     expect(checkDeal({ ...base, limit: '50' }).money).toBe('aboveLimit');
     expect(checkDeal({ ...base, limit: '100' }).money).toBeUndefined();
     expect(checkDeal({ ...base, balance: '99.99' }).money).toBe('aboveBalance');
+    // a deposit needs the acceptor to hold the amount less the fee only
+    expect(checkDeal({ ...base, balance: '99', covers: 'settled' }).money).toBeUndefined();
+    expect(checkDeal({ ...base, balance: '98.99', covers: 'settled' }).money).toBe('aboveBalance');
     expect(checkDeal({ ...base, money: '0.00000001', rate: '100' }).money).toBe('feeTooHigh');
   });
 });

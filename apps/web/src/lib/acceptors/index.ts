@@ -20,8 +20,13 @@ export interface DealFormInput {
   money: string;
   /** The acceptor's largest deal of this direction; 0 for no limit. */
   limit: string;
-  /** What can be dealt at most: the acceptor's coins for a deposit, the caller's for a withdrawal. */
+  /**
+   * The coins that must cover the deal: the acceptor's for a deposit (they hold the amount less
+   * the fee), the caller's for a withdrawal (they hold the whole amount).
+   */
   balance?: string;
+  /** Whether `balance` must cover the whole amount (withdrawal) or the amount less the fee (deposit). */
+  covers?: 'amount' | 'settled';
   /** The percent the acceptor keeps. */
   rate: string;
 }
@@ -39,7 +44,9 @@ export function checkDeal(input: DealFormInput): DealProblems {
   if (!input.account.trim()) problems.account = 'enterAccount';
   if (!isPositive(input.money)) problems.money = 'enterAmount';
   else if (isPositive(input.limit) && compare(input.money, input.limit) > 0) problems.money = 'aboveLimit';
-  else if (input.balance !== undefined && compare(input.money, input.balance) > 0) problems.money = 'aboveBalance';
+  else if (input.balance !== undefined && compare(input.covers === 'settled' ? depositReceived(input.money, input.rate) : input.money, input.balance) > 0) {
+    problems.money = 'aboveBalance';
+  }
   else if (compare(dealFee(input.money, input.rate), input.money) >= 0) problems.money = 'feeTooHigh';
   if (!input.way) problems.way = 'chooseWay';
   return problems;
