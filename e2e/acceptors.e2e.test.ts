@@ -56,6 +56,10 @@ describe('acceptors: a deposit deal confirmed by the acceptor', () => {
     const page = user.page;
     const userBefore = await spotBalance(server.url, user.token, 'USDT');
     const acceptorBefore = await spotBalance(server.url, acceptor.token, 'USDT');
+    // the acceptor's desk is open before the deal exists: the deal appears there by itself
+    const desk = acceptor.page;
+    await desk.goto(`${server.url}/account/coinRecord`);
+    await desk.getByTestId('deals-empty').waitFor();
     const form = page.getByTestId('deal-form');
     await form.getByTestId('deal-way-bank').click();
     expect(await page.getByTestId('deal-pay-account').textContent()).toBe('6222 0000 0000 0001');
@@ -77,8 +81,6 @@ describe('acceptors: a deposit deal confirmed by the acceptor', () => {
     // nothing is credited before the acceptor confirms
     expect(await spotBalance(server.url, user.token, 'USDT')).toBe(userBefore);
 
-    const desk = acceptor.page;
-    await desk.goto(`${server.url}/account/coinRecord`);
     const row = desk.locator(`[data-testid="deal-row"][data-id="${deal?.id}"]`);
     await row.waitFor();
     expect(await row.getAttribute('data-type')).toBe('buy');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, noticeKey, noticeText } from './notices';
+import { badgeText, noticeKey, noticeText, staleAfter } from './notices';
 
 const catalogue: Record<string, string> = {
   'notice: deposit credited': 'Deposit credited: {amount} {currency}',
@@ -32,5 +32,15 @@ describe('badge', () => {
     expect(badgeText(-1)).toBe('');
     expect(badgeText(7)).toBe('7');
     expect(badgeText(100)).toBe('99+');
+  });
+});
+
+describe('what a notification makes stale', () => {
+  it('names the query families of its kind', () => {
+    expect(staleAfter('acceptor_deal_opened')).toEqual(['acceptor', 'wallet']);
+    expect(staleAfter('tokens_unlockable')).toEqual(['upstart']);
+    expect(staleAfter('withdrawal_rejected')).toEqual(['wallet']);
+    expect(staleAfter('identity_approved')).toEqual(['user']);
+    expect(staleAfter('c2c_order_changed')).toEqual([]);
   });
 });

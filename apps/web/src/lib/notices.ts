@@ -22,3 +22,16 @@ export function badgeText(count: number): string {
   if (!Number.isFinite(count) || count <= 0) return '';
   return count > 99 ? '99+' : String(Math.floor(count));
 }
+
+/**
+ * The query families a new notification makes stale, by its kind: an acceptor deal's lists and
+ * balances, a subscription's records, a deposit's or withdrawal's wallets, an identity review's
+ * account data.
+ */
+export function staleAfter(kind: string): readonly string[] {
+  if (kind.startsWith('acceptor_deal_')) return ['acceptor', 'wallet'];
+  if (kind === 'tokens_unlockable') return ['upstart'];
+  if (kind === 'deposit_credited' || kind.startsWith('withdrawal_')) return ['wallet'];
+  if (kind.startsWith('identity_')) return ['user'];
+  return [];
+}

@@ -9,6 +9,7 @@ import { TabBar } from '../../components/Tabs';
 import { showToast } from '../../components/toast-store';
 import { acceptorActions } from '../../lib/acceptors';
 import { errorText } from '../auth';
+import { useMarketFeed } from '../market';
 import { AcceptorCard, ListError } from './common';
 import { DealList } from './DealList';
 import { flatDeals, useDecideDeal, useIncomingDeals } from './queries';
@@ -26,6 +27,8 @@ export function AcceptorDeskPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('todo');
   const deals = useIncomingDeals(FILTER_STATE[filter]);
+  // Held open so a notification push refreshes the list at once.
+  useMarketFeed();
   const decide = useDecideDeal();
   const [pending, setPending] = useState<{ deal: AcceptorDeal; decision: AcceptorDecision } | null>(null);
   const notAcceptor = deals.error instanceof ApiError && deals.error.kind === 'refusal' && deals.error.key === 'you are not an acceptor';

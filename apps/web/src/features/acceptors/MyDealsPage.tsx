@@ -7,6 +7,7 @@ import { TabBar } from '../../components/Tabs';
 import { showToast } from '../../components/toast-store';
 import { userCanConfirm } from '../../lib/acceptors';
 import { errorText } from '../auth';
+import { useMarketFeed } from '../market';
 import { AcceptorCard, ListError } from './common';
 import { DealList } from './DealList';
 import { flatDeals, useConfirmReceived, useMyDeals } from './queries';
@@ -22,6 +23,8 @@ export function MyDealsPage() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<Filter>('all');
   const deals = useMyDeals(filter === 'all' ? undefined : filter);
+  // Held open so a notification push refreshes the list at once.
+  useMarketFeed();
   const receive = useConfirmReceived();
   const [confirming, setConfirming] = useState<AcceptorDeal | null>(null);
 

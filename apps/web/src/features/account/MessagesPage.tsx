@@ -11,6 +11,7 @@ import { showToast } from '../../components/toast-store';
 import { displayServerTime } from '../../lib/format';
 import { noticeText } from '../../lib/notices';
 import { errorText } from '../auth';
+import { useMarketFeed } from '../market';
 import { useMarkRead, useNotifications } from './notifications';
 
 /** Where a notification leads: the screen of what it is about. */
@@ -33,6 +34,8 @@ function linkOf(kind: string): string | undefined {
 export function MessagesPage() {
   const { t } = useTranslation();
   const list = useNotifications();
+  // Held open so a notification push refreshes the list at once.
+  useMarketFeed();
   const markRead = useMarkRead();
   const rows = list.data?.pages.flatMap((page) => page.list) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { notificationApi, realtime, type NotificationPage } from '../../api';
+import { staleAfter } from '../../lib/notices';
 import { useSession } from '../auth';
 
 /** Every notification query lives under `['notifications']`. */
@@ -31,6 +32,7 @@ export function useUnreadCount() {
     return realtime.on('notification', (push) => {
       client.setQueryData([...NOTIFICATIONS_KEY, 'unread', token], push.unread);
       void client.invalidateQueries({ queryKey: [...NOTIFICATIONS_KEY, 'list'] });
+      for (const family of staleAfter(push.kind)) void client.invalidateQueries({ queryKey: [family] });
     });
   }, [client, token]);
   return query.data ?? 0;

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../components/Button';
 import { RECORDS_LIMIT } from '../../lib/upstart';
 import { errorText } from '../auth';
+import { useMarketFeed } from '../market';
 import { Card, UpstartFrame } from './common';
 import { MoreControl, RecordsError } from './ListControls';
 import { useSubscriptionPages } from './queries';
@@ -11,6 +12,8 @@ import { SubscriptionList } from './SubscriptionList';
 export function SubscriptionListPage() {
   const { t } = useTranslation();
   const list = useSubscriptionPages(RECORDS_LIMIT);
+  // Held open so a notification push refreshes the list at once.
+  useMarketFeed();
   return (
     <UpstartFrame testId="uplist-page">
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
