@@ -200,4 +200,12 @@ describeEachDatabase('acceptor deals', (kind) => {
     expect(amounts(acceptor.id).locked).toBe(0n);
     expect((await runAudit(app().db)).ok).toBe(true);
   });
+
+  it('the audit recomputes every deal’s fee from its money and rate', async () => {
+    const [deal] = await mine();
+    await app().db.query('update acceptor_deals set fee = fee + 0.000001 where id = $1', [deal!.id]);
+    expect((await runAudit(app().db)).orphans).toEqual([{ table_name: 'acceptor_deals: fee is not money x rate %', rows: 1 }]);
+    await app().db.query('update acceptor_deals set fee = fee - 0.000001 where id = $1', [deal!.id]);
+    expect((await runAudit(app().db)).ok).toBe(true);
+  });
 });

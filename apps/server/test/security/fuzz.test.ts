@@ -24,6 +24,8 @@ const RUNS_PER_OPERATION = 20;
 /** Replies that are not envelopes by design. */
 const NOT_ENVELOPES: Record<string, string> = {
   'GET /api/qrcode': 'answers a PNG image',
+  'POST /api/dev/payment-gateway': 'the development payment gateway: an HTML page',
+  'POST /api/dev/payment-gateway/pay': 'the development payment gateway: an HTML page',
 };
 /** A success that carries other fields than `message`, as its clients expect. */
 const OTHER_SUCCESS_SHAPES: Record<string, string[]> = {

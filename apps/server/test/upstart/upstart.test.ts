@@ -169,6 +169,15 @@ describeEachDatabase('token subscription (UpStart)', (kind) => {
     expect((await runAudit(app().db)).ok).toBe(true);
   });
 
+  it('the audit recomputes every subscription’s tokens from what was paid and the price', async () => {
+    expect((await runAudit(app().db)).ok).toBe(true);
+    const [row] = (await records()).data;
+    await app().db.query('update upstart_subscriptions set amount = amount + 1 where id = $1', [row!.id]);
+    const report = await runAudit(app().db);
+    expect(report.orphans).toEqual([{ table_name: 'upstart_subscriptions: amount is not paid / price', rows: 1 }]);
+    await app().db.query('update upstart_subscriptions set amount = amount - 1 where id = $1', [row!.id]);
+  });
+
   it('fires the unlock deadline in a running server', async () => {
     await fund(user.id, '100');
     expect((await order({ amount: '100' })).body.type).toBe('ok');

@@ -96,3 +96,11 @@ export const SUBSCRIPTION_ORPHANS = `select 'upstart_subscriptions' as table_nam
      or not exists (select 1 from currencies c where c.id = s.currency_id)
      or not exists (select 1 from currencies c where c.id = s.pay_currency_id)
      or not exists (select 1 from upstart_projects p where p.id = s.project_id)`;
+
+/**
+ * Subscriptions whose tokens are not what they paid for: `amount` must be `paid ÷ price` floored
+ * to the token's precision, that is `amount × price ≤ paid < (amount + one step) × price`.
+ */
+export const SUBSCRIPTION_RECOMPUTED = `select 'upstart_subscriptions: amount is not paid / price' as table_name, count(*)::int as rows
+  from upstart_subscriptions s join currencies c on c.id = s.currency_id
+  where s.amount * s.price > s.paid or (s.amount + ('1e-' || c.decimals)::numeric) * s.price <= s.paid`;

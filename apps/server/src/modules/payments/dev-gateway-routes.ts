@@ -22,12 +22,13 @@ function returnLink(url: string | undefined): string {
 /**
  * The development payment gateway: the payment form posts here; "Pay" completes the payment and
  * sends the gateway's signed callback. Registered only outside production, answered only to
- * this machine; hidden from the API reference.
+ * this machine.
  */
 export const devPaymentGatewayRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
   answerThisMachineOnly(app);
 
-  app.post('/dev/payment-gateway', { schema: { hide: true, body: formFields } }, async (request, reply) => {
+  const tags = ['development'];
+  app.post('/dev/payment-gateway', { schema: { tags, summary: 'The development payment gateway’s page: the payment form posts here (HTML; not in production)', body: formFields } }, async (request, reply) => {
     const fields = request.body;
     const hidden = Object.entries(fields)
       .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
@@ -40,7 +41,7 @@ export const devPaymentGatewayRoutes: FastifyPluginAsyncZod<RouteDeps> = async (
       .send(page('Development payment gateway', `<p>No money moves outside this machine: paying here credits the order as a real gateway’s callback would.</p><table>${rows}</table><form method="post" action="/api/dev/payment-gateway/pay">${hidden}<button type="submit">Pay</button></form>`));
   });
 
-  app.post('/dev/payment-gateway/pay', { schema: { hide: true, body: formFields } }, async (request, reply) => {
+  app.post('/dev/payment-gateway/pay', { schema: { tags, summary: 'Complete a payment: sends the gateway’s signed callback (HTML; not in production)', body: formFields } }, async (request, reply) => {
     reply.type('text/html; charset=utf-8');
     try {
       const callback = services.payments.signedCallback(request.body);
