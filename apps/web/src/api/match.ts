@@ -16,6 +16,12 @@ export interface C2cMatchedOrder {
   format_create_time?: string;
   is_sure: number;
   seller_name: string;
+  /** The caller's side of the order. */
+  role?: 'buyer' | 'seller';
+  /** The counterparty's real name. */
+  hes_realname?: string;
+  /** The end of the 15-minute payment window. */
+  pay_deadline?: string;
   [extra: string]: unknown;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, paymentTimeLeft, safeNextPath, successKind } from './outcome';
+import { C2C_PAYMENT_WINDOW_MS, clock, safeNextPath, successKind, timeLeft } from './outcome';
 
 describe('success page inputs', () => {
   it('keeps known kinds and falls back to the generic one', () => {
@@ -22,10 +22,11 @@ describe('success page inputs', () => {
 });
 
 describe('payment window', () => {
-  it('counts down 15 minutes from the order, never below zero', () => {
-    expect(paymentTimeLeft(0, 0)).toBe(900_000);
-    expect(paymentTimeLeft(0, 899_500)).toBe(500);
-    expect(paymentTimeLeft(0, 1_000_000)).toBe(0);
+  it('counts down to the deadline, never below zero', () => {
+    expect(C2C_PAYMENT_WINDOW_MS).toBe(900_000);
+    expect(timeLeft(900_000, 0)).toBe(900_000);
+    expect(timeLeft(900_000, 899_500)).toBe(500);
+    expect(timeLeft(900_000, 1_000_000)).toBe(0);
     expect(clock(900_000)).toBe('15:00');
     expect(clock(61_999)).toBe('01:01');
     expect(clock(-5)).toBe('00:00');

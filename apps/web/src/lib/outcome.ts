@@ -20,9 +20,9 @@ export function safeNextPath(next: string | null, fallback = '/'): string {
 /** The fiat payment window: an unpaid c2c order is cancelled 15 minutes after it was made. */
 export const C2C_PAYMENT_WINDOW_MS = 15 * 60 * 1000;
 
-/** Milliseconds left to pay an order made at `createdMs`, at `nowMs`; never below zero. */
-export function paymentTimeLeft(createdMs: number, nowMs: number): number {
-  return Math.max(0, createdMs + C2C_PAYMENT_WINDOW_MS - nowMs);
+/** Milliseconds left until `deadlineMs` at `nowMs`; never below zero. */
+export function timeLeft(deadlineMs: number, nowMs: number): number {
+  return Math.max(0, deadlineMs - nowMs);
 }
 
 /** `mm:ss` of a duration in milliseconds (whole seconds, cut). */

@@ -10,7 +10,7 @@ import { Num } from '../../components/Num';
 import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
 import { displayServerTime, parseServerTime } from '../../lib/format';
-import { clock, paymentTimeLeft } from '../../lib/outcome';
+import { C2C_PAYMENT_WINDOW_MS, clock, timeLeft } from '../../lib/outcome';
 import { errorText, useSession } from '../auth';
 
 type MatchState = 'awaitingPayment' | 'paid' | 'finished' | 'cancelled';
@@ -96,8 +96,12 @@ export function MatchPage() {
 function MatchedOrder({ order }: { order: C2cMatchedOrder }) {
   const { t } = useTranslation();
   const state = matchState(order.is_sure);
+  const seller = order.role === 'seller';
+  const counterparty = seller ? order.hes_realname || '—' : order.seller_name || '—';
+  // The server's end of the payment window; without one, 15 minutes after the order was made.
   const created = parseServerTime(order.create_time)?.getTime() ?? Date.now();
-  const left = useCountdown(created, state === 'awaitingPayment');
+  const deadline = (order.pay_deadline && parseServerTime(order.pay_deadline)?.getTime()) || created + C2C_PAYMENT_WINDOW_MS;
+  const left = useTimeLeft(deadline, state === 'awaitingPayment');
   return (
     <div className="px-6 py-8 sm:px-10" data-testid="match-order" data-id={order.id} data-state={state}>
       <div className="flex flex-col items-center text-center">
@@ -105,13 +109,13 @@ function MatchedOrder({ order }: { order: C2cMatchedOrder }) {
           <CheckCircleIcon size={30} />
         </div>
         <h1 className="text-xl font-semibold text-fg">{t('outcome.match.title')}</h1>
-        <p className="mt-1 text-sm text-muted">{t('outcome.match.body', { name: order.seller_name })}</p>
+        <p className="mt-1 text-sm text-muted">{t('outcome.match.body', { name: counterparty })}</p>
         <span className={clsx('mt-3 rounded-full px-2.5 py-0.5 text-[0.75rem] font-medium', stateTone[state])} data-testid="match-state">
           {t(`outcome.match.state.${state}`)}
         </span>
       </div>
       <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-4 rounded-xl bg-sunken px-5 py-4 text-[0.8125rem]">
-        <Item label={t('outcome.match.amount')}>
+        <Item label={seller ? t('outcome.match.amountToReceive') : t('outcome.match.amount')}>
           <Num className="text-lg font-semibold text-fg">{order.deal_money}</Num> <span className="text-muted">CNY</span>
         </Item>
         <Item label={t('outcome.match.quantity')}>
@@ -121,7 +125,7 @@ function MatchedOrder({ order }: { order: C2cMatchedOrder }) {
           <Num>{order.price}</Num> CNY
         </Item>
         <Item label={t('outcome.match.way')}>{order.way_name || '—'}</Item>
-        <Item label={t('outcome.match.counterparty')}>{order.seller_name || '—'}</Item>
+        <Item label={t('outcome.match.counterparty')}>{counterparty}</Item>
         <Item label={t('outcome.match.time')}>
           <Num>{displayServerTime(order.create_time)}</Num>
         </Item>
@@ -129,7 +133,7 @@ function MatchedOrder({ order }: { order: C2cMatchedOrder }) {
       {state === 'awaitingPayment' && (
         <p className="mt-4 flex items-center justify-center gap-2 text-[0.8125rem] text-warn" role="timer" data-testid="match-countdown">
           <ClockIcon size={16} />
-          {left > 0 ? t('outcome.match.payWithin', { time: clock(left) }) : t('outcome.match.expired')}
+          {left > 0 ? t(seller ? 'outcome.match.buyerPaysWithin' : 'outcome.match.payWithin', { time: clock(left) }) : t('outcome.match.expired')}
         </p>
       )}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -144,15 +148,15 @@ function MatchedOrder({ order }: { order: C2cMatchedOrder }) {
   );
 }
 
-/** Milliseconds left of the payment window, ticking every second while `running`. */
-function useCountdown(createdMs: number, running: boolean): number {
+/** Milliseconds left until `deadlineMs`, ticking every second while `running`. */
+function useTimeLeft(deadlineMs: number, running: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!running) return;
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, [running]);
-  return paymentTimeLeft(createdMs, now);
+  return timeLeft(deadlineMs, now);
 }
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
