@@ -1,3 +1,3 @@
 /** What the account feature offers other features: the guest check and its notices. */
 export { GuestNotice, LoadFailed, useIsGuest } from './common';
-export { useUnreadCount } from './notifications';
+export { useNotificationPushes, useUnreadCount } from './notifications';

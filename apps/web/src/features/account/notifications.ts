@@ -14,19 +14,25 @@ const UNREAD_POLL_MS = 60_000;
 const nextPage = (last: NotificationPage, all: NotificationPage[]) =>
   last.list.length === 0 || last.page >= last.pages ? undefined : all.length + 1;
 
-/**
- * The unread count of the header's badge: loaded at sign-in, refreshed every minute, and set at
- * once by a `notification` push when the realtime connection is open (the lists reload then too).
- */
-export function useUnreadCount() {
+/** The unread count of the header's badge: loaded at sign-in and refreshed every minute. */
+export function useUnreadCount(): number {
   const token = useSession((state) => state.token);
-  const client = useQueryClient();
   const query = useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'unread', token],
     queryFn: ({ signal }) => notificationApi.unread({ signal }),
     enabled: token !== null,
     refetchInterval: UNREAD_POLL_MS,
   });
+  return query.data ?? 0;
+}
+
+/**
+ * Follows the `notification` push (held once, by the header): the badge takes the new count at
+ * once, and the lists and whatever the notification's kind changed reload.
+ */
+export function useNotificationPushes(): void {
+  const token = useSession((state) => state.token);
+  const client = useQueryClient();
   useEffect(() => {
     if (token === null) return;
     return realtime.on('notification', (push) => {
@@ -35,7 +41,6 @@ export function useUnreadCount() {
       for (const family of staleAfter(push.kind)) void client.invalidateQueries({ queryKey: [family] });
     });
   }, [client, token]);
-  return query.data ?? 0;
 }
 
 export function useNotifications() {

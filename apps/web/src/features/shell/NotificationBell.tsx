@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellIcon } from '../../components/icons';
 import { badgeText } from '../../lib/notices';
-import { useUnreadCount } from '../account';
+import { useNotificationPushes, useUnreadCount } from '../account';
 
 /** The header's way to the messages, with the unread count as a badge. */
 export function NotificationBell() {
   const { t } = useTranslation();
+  useNotificationPushes();
   const unread = useUnreadCount();
   const badge = badgeText(unread);
   return (
