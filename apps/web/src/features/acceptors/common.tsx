@@ -98,3 +98,13 @@ export function ListError({ text, onRetry }: { text: string; onRetry(): void }) 
     </div>
   );
 }
+
+/** A label and its value on one line (the deal form's summaries). */
+export function Line({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <dt className="text-muted">{label}</dt>
+      <dd className="text-end text-fg">{children}</dd>
+    </div>
+  );
+}
