@@ -3,7 +3,7 @@ import type { UpstartInfo } from '../../api';
 import { Link } from 'react-router';
 import { ChevronStartIcon } from '../../components/icons';
 import { Num } from '../../components/Num';
-import { displayServerTime } from '../../lib/format';
+import { displayServerTime, parseServerTime } from '../../lib/format';
 import { RECENT_LIMIT, projectStage } from '../../lib/upstart';
 import { errorText } from '../auth';
 import { Card, QueryState, Stat, UpstartFrame } from './common';
@@ -97,8 +97,10 @@ export function SubscribePage() {
   );
 }
 
-/** Why a project takes no subscription now: its stage, or the start not reached yet while subscribing. */
+/** Why a project takes no subscription now: its stage, or, while subscribing, its end passed or its start not reached. */
 function closedReason(project: UpstartInfo): 'preheating' | 'ended' | 'announced' {
   const stage = projectStage(project.step);
-  return stage === 'subscribing' ? 'preheating' : stage;
+  if (stage !== 'subscribing') return stage;
+  const end = parseServerTime(project.end_time2);
+  return end && end.getTime() <= Date.now() ? 'ended' : 'preheating';
 }
