@@ -171,4 +171,29 @@ describe('acceptors: a deposit deal confirmed by the acceptor', () => {
     await page.getByRole('link', { name: 'Back to Tessera' }).click();
     await page.getByTestId('success-page').waitFor();
   });
+
+  it('shows the shared guest account a notice instead of the deal and payment forms', async () => {
+    const login = await apiCall<string>(server.url, 'user/login', { is_vistor: '1' });
+    const token = typeof login.token === 'string' ? login.token : login.message;
+    const guestId = (await apiCall<{ id: number }>(server.url, 'user/info', {}, token, 'GET')).message.id;
+    const context = await browser.newContext({ viewport: { width: 1360, height: 1000 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${server.url}/noticeList`);
+      await page.evaluate(
+        (session) => {
+          for (const [key, value] of Object.entries(session)) localStorage.setItem(key, value);
+        },
+        { token, user_id: String(guestId), accountNum: '10000000000', is_vistor: '1', is_seller: '0' },
+      );
+      await page.goto(`${server.url}/account/rechargeMoney?id=${acceptor.userId}&current=0`);
+      await page.getByTestId('guest-notice').waitFor();
+      expect(await page.getByTestId('deal-form').count()).toBe(0);
+      await page.goto(`${server.url}/account/payment`);
+      await page.getByTestId('guest-notice').waitFor();
+      expect(await page.getByTestId('payment-form').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

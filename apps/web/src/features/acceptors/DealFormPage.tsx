@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ButtonLink } from '../../components/Button';
-import { AlertIcon, UsersIcon } from '../../components/icons';
+import { AlertIcon, LockIcon, UsersIcon } from '../../components/icons';
 import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
 import { TabBar } from '../../components/Tabs';
+import { GuestNotice, useIsGuest } from '../account';
 import { errorText, useUserInfo } from '../auth';
 import { AcceptorCard } from './common';
 import { DealForm, type Direction } from './DealForm';
@@ -27,6 +28,7 @@ export function DealFormPage() {
   const direction = directionOf(params.get('current'));
   const acceptor = useAcceptor(id);
   const me = useUserInfo();
+  const guest = useIsGuest();
 
   let body: ReactNode;
   if (id === 0) {
@@ -50,6 +52,8 @@ export function DealFormPage() {
         actions={<ButtonLink to="/account/aceite" variant="secondary">{t('page.aceite')}</ButtonLink>}
       />
     );
+  } else if (guest) {
+    body = <GuestNotice icon={<LockIcon size={26} />} title={t('acceptors.guestTitle')} body={t('acceptors.guestBody')} />;
   } else if (me.data && me.data.id === acceptor.data.id) {
     body = (
       <StatePanel

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { paymentApi, type PaymentGatewayForm as SignedForm } from '../../api';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { LockIcon } from '../../components/icons';
 import { Num } from '../../components/Num';
 import { TextField } from '../../components/TextField';
 import { showToast } from '../../components/toast-store';
 import { checkPayment, postToGateway, PAYMENT_DECIMALS, type PaymentProblems } from '../../lib/payment';
 import { isBlockedKey, limitDecimals } from '../../lib/trading/order';
+import { GuestNotice, useIsGuest } from '../account';
 import { errorText } from '../auth';
 
 /**
@@ -18,6 +20,7 @@ import { errorText } from '../auth';
  */
 export function PaymentGatewayForm() {
   const { t } = useTranslation();
+  const guest = useIsGuest();
   const [account, setAccount] = useState('');
   const [amount, setAmount] = useState('');
   const [problems, setProblems] = useState<PaymentProblems>({});
@@ -41,52 +44,56 @@ export function PaymentGatewayForm() {
         <h2 className="text-lg font-semibold text-fg">{t('cardPayment.title')}</h2>
         <p className="mt-0.5 text-[0.8125rem] text-muted">{t('cardPayment.subtitle')}</p>
       </header>
-      <form
-        noValidate
-        className="grid max-w-md gap-4 px-4 py-5 sm:px-6"
-        data-testid="payment-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <TextField
-          label={t('cardPayment.account')}
-          value={account}
-          autoComplete="off"
-          ltrValue
-          maxLength={64}
-          error={problem('account')}
-          data-testid="payment-account"
-          onChange={(event) => {
-            setAccount(event.target.value);
-            setProblems((current) => ({ ...current, account: undefined }));
+      {guest ? (
+        <GuestNotice icon={<LockIcon size={26} />} title={t('acceptors.guestTitle')} body={t('acceptors.guestBody')} />
+      ) : (
+        <form
+          noValidate
+          className="grid max-w-md gap-4 px-4 py-5 sm:px-6"
+          data-testid="payment-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
           }}
-        />
-        <TextField
-          label={t('cardPayment.amount')}
-          value={amount}
-          inputMode="decimal"
-          autoComplete="off"
-          ltrValue
-          maxLength={12}
-          placeholder="0.00"
-          error={problem('amount')}
-          data-testid="payment-amount"
-          onKeyDown={(event) => {
-            if (isBlockedKey(event.key)) event.preventDefault();
-          }}
-          onChange={(event) => {
-            setAmount(limitDecimals(event.target.value, PAYMENT_DECIMALS));
-            setProblems((current) => ({ ...current, amount: undefined }));
-          }}
-          end={<span className="pe-3 text-[0.8125rem] text-muted">CNY</span>}
-        />
-        <p className="text-[0.75rem] text-faint">{t('cardPayment.note')}</p>
-        <Button type="submit" size="lg" busy={open.isPending} data-testid="payment-submit">
-          {t('cardPayment.submit')}
-        </Button>
-      </form>
+        >
+          <TextField
+            label={t('cardPayment.account')}
+            value={account}
+            autoComplete="off"
+            ltrValue
+            maxLength={64}
+            error={problem('account')}
+            data-testid="payment-account"
+            onChange={(event) => {
+              setAccount(event.target.value);
+              setProblems((current) => ({ ...current, account: undefined }));
+            }}
+          />
+          <TextField
+            label={t('cardPayment.amount')}
+            value={amount}
+            inputMode="decimal"
+            autoComplete="off"
+            ltrValue
+            maxLength={12}
+            placeholder="0.00"
+            error={problem('amount')}
+            data-testid="payment-amount"
+            onKeyDown={(event) => {
+              if (isBlockedKey(event.key)) event.preventDefault();
+            }}
+            onChange={(event) => {
+              setAmount(limitDecimals(event.target.value, PAYMENT_DECIMALS));
+              setProblems((current) => ({ ...current, amount: undefined }));
+            }}
+            end={<span className="pe-3 text-[0.8125rem] text-muted">CNY</span>}
+          />
+          <p className="text-[0.75rem] text-faint">{t('cardPayment.note')}</p>
+          <Button type="submit" size="lg" busy={open.isPending} data-testid="payment-submit">
+            {t('cardPayment.submit')}
+          </Button>
+        </form>
+      )}
       <ConfirmDialog
         open={signed !== null}
         onOpenChange={(next) => {
