@@ -20,7 +20,10 @@ import { useOpenDeal } from './queries';
 /** A deposit (the user buys coins) or a withdrawal (the user sells coins). */
 export type Direction = 'buy' | 'sell';
 
-/** The caller's available coins of one currency in the spot account (what a withdrawal can escrow). */
+/**
+ * The caller's available coins of one currency in the spot account (what a withdrawal can escrow),
+ * and whether deposits and withdrawals are open (`is_open_CTbi`; acceptor deals need it).
+ */
 function useSpotBalance(currencyName: string) {
   const token = useSession((state) => state.token);
   const wallets = useQuery({
@@ -29,7 +32,7 @@ function useSpotBalance(currencyName: string) {
     enabled: token !== null,
   });
   const item = wallets.data?.change_wallet.balance.find((row) => row.currency_name === currencyName);
-  return item?.change_balance;
+  return { balance: item?.change_balance, open: wallets.data ? wallets.data.is_open_CTbi === 1 : true };
 }
 
 /**
@@ -41,7 +44,7 @@ export function DealForm({ acceptor, direction }: { acceptor: Acceptor; directio
   const navigate = useNavigate();
   const open = useOpenDeal();
   const coin = acceptor.currency_name;
-  const spotBalance = useSpotBalance(coin);
+  const { balance: spotBalance, open: moneyOpen } = useSpotBalance(coin);
   const [way, setWay] = useState<AcceptorWay | ''>(acceptor.ways[0] ?? '');
   const [mobile, setMobile] = useState('');
   const [account, setAccount] = useState('');
@@ -173,7 +176,12 @@ export function DealForm({ acceptor, direction }: { acceptor: Acceptor; directio
             </span>
           </Line>
         </dl>
-        <Button type="submit" size="lg" data-testid="deal-submit">
+        {!moneyOpen && (
+          <p role="alert" data-testid="deal-not-open" className="rounded-md border border-warn/40 bg-warn/10 px-3 py-2 text-[0.8125rem] text-fg">
+            {t('acceptors.notOpen')}
+          </p>
+        )}
+        <Button type="submit" size="lg" disabled={!moneyOpen} data-testid="deal-submit">
           {deposit ? t('acceptors.submitBuy') : t('acceptors.submitSell')}
         </Button>
       </div>
