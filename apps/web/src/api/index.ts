@@ -38,6 +38,13 @@ export {
   type PublishAdInput,
   type ReleaseView,
 } from './c2c';
+export {
+  notificationApi,
+  type NotificationItem,
+  type NotificationPage,
+  type NotificationPush,
+} from './notifications';
+export { paymentApi, type PaymentGatewayForm } from './payment';
 export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
 export {
   microApi,
@@ -58,6 +65,15 @@ export {
   type SpotOpenOrder,
   type SpotOrderInput,
 } from './spot';
+export {
+  acceptorApi,
+  type Acceptor,
+  type AcceptorDeal,
+  type AcceptorDealInput,
+  type AcceptorDecision,
+  type AcceptorWay,
+} from './acceptor';
+export { upstartApi, type SubscriptionPage, type SubscriptionRecord, type UpstartInfo } from './upstart';
 export {
   WALLET_LOG_TYPE,
   walletApi,

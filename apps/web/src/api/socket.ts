@@ -11,6 +11,7 @@ import type {
   UpdateKLinePush,
 } from '@tessera/protocol';
 import type { Socket } from 'socket.io-client';
+import type { NotificationPush } from './notifications';
 
 /** The socket.io path of the realtime gateway. */
 export const SOCKET_PATH = '/wss/socket.io/';
@@ -32,6 +33,8 @@ export interface PushPayloads {
   updateKLine: UpdateKLinePush;
   /** A c2c order of the user was taken or changed (both parties get it); read it again. */
   c2c_order: C2cOrderPush;
+  /** a new notification of the user (the header's unread badge) */
+  notification: NotificationPush;
 }
 export type PushName = keyof PushPayloads;
 const PUSHES: readonly PushName[] = [
@@ -44,6 +47,7 @@ const PUSHES: readonly PushName[] = [
   'closed_microorder',
   'updateKLine',
   'c2c_order',
+  'notification',
 ];
 
 /** A pair to narrow the market pushes to (the server's `sub` event). */

@@ -18,9 +18,9 @@ export const spotApi = {
    */
   place: (side: 'buy' | 'sell', input: SpotOrderInput, options?: RequestOptions): Promise<Envelope<string>> =>
     send<string>('POST', side === 'buy' ? 'transaction/in' : 'transaction/out', { ...input }, options),
-  openOrders: (side: 'buy' | 'sell', query: { currency_id: number; page: number; limit: number }, options?: RequestOptions) =>
+  openOrders: (side: 'buy' | 'sell', query: { currency_id?: number; page: number; limit: number }, options?: RequestOptions) =>
     call<Paged<SpotOpenOrder>>('POST', side === 'buy' ? 'transaction_in' : 'transaction_out', query, options),
-  fills: (query: { currency_id: number; page: number; limit: number }, options?: RequestOptions) =>
+  fills: (query: { currency_id?: number; page: number; limit: number }, options?: RequestOptions) =>
     call<Paged<SpotFill>>('POST', 'transaction_complete', query, options),
   cancel: (order: { id: number; type: 'in' | 'out' }, options?: RequestOptions) =>
     call<string>('POST', 'transaction_del', order, options),

@@ -133,8 +133,16 @@ export const routes: RouteObject[] = [
         handle: page('secondDealCenter'),
         lazy: async () => ({ Component: (await import('../features/micro/SecondDealCenterPage')).SecondDealCenterPage }),
       },
-      soon('match'),
-      soon('success'),
+      {
+        path: 'match',
+        handle: page('match'),
+        lazy: async () => ({ Component: (await import('../features/outcome/MatchPage')).MatchPage }),
+      },
+      {
+        path: 'success',
+        handle: page('success'),
+        lazy: async () => ({ Component: (await import('../features/outcome/SuccessPage')).SuccessPage }),
+      },
 
       // Screens that need a session
       {
@@ -204,9 +212,21 @@ export const routes: RouteObject[] = [
             handle: page('resetPwd'),
             lazy: async () => ({ Component: (await import('../features/account/ResetPasswordPage')).ResetPasswordPage }),
           },
-          soon('upstart'),
-          soon('sg'),
-          soon('uplist'),
+          {
+            path: 'upstart',
+            handle: page('upstart'),
+            lazy: async () => ({ Component: (await import('../features/upstart/UpstartPage')).UpstartPage }),
+          },
+          {
+            path: 'sg',
+            handle: page('sg'),
+            lazy: async () => ({ Component: (await import('../features/upstart/SubscribePage')).SubscribePage }),
+          },
+          {
+            path: 'uplist',
+            handle: page('uplist'),
+            lazy: async () => ({ Component: (await import('../features/upstart/SubscriptionListPage')).SubscriptionListPage }),
+          },
           {
             path: 'lever_manger',
             handle: page('lever_manger'),
@@ -234,21 +254,33 @@ export const routes: RouteObject[] = [
         inArea('accountCenter', async () => ({
           Component: (await import('../features/assets/AccountCenterPage')).AccountCenterPage,
         })),
-        'accountEntrust',
-        'accountMessage',
+        inArea('accountEntrust', async () => ({
+          Component: (await import('../features/account/EntrustPage')).EntrustPage,
+        })),
+        inArea('accountMessage', async () => ({
+          Component: (await import('../features/account/MessagesPage')).MessagesPage,
+        })),
         inArea('accountSet', async () => ({
           Component: (await import('../features/account/SecurityCentrePage')).SecurityCentrePage,
         })),
         inArea('recharge', async () => ({
           Component: (await import('../features/assets/RechargePage')).RechargePage,
         })),
-        'coinRecord',
-        'rechargeMoney',
-        'aceite',
+        inArea('coinRecord', async () => ({
+          Component: (await import('../features/acceptors/AcceptorDeskPage')).AcceptorDeskPage,
+        })),
+        inArea('rechargeMoney', async () => ({
+          Component: (await import('../features/acceptors/DealFormPage')).DealFormPage,
+        })),
+        inArea('aceite', async () => ({
+          Component: (await import('../features/acceptors/AcceptorListPage')).AcceptorListPage,
+        })),
         inArea('region', async () => ({
           Component: (await import('../features/account/RegionUsersPage')).RegionUsersPage,
         })),
-        'chargeRecord',
+        inArea('chargeRecord', async () => ({
+          Component: (await import('../features/acceptors/MyDealsPage')).MyDealsPage,
+        })),
         inArea('transferLog', async () => ({
           Component: (await import('../features/assets/AccountLogPage')).AccountLogPage,
         })),
@@ -259,7 +291,7 @@ export const routes: RouteObject[] = [
           Component: (await import('../features/account/IdentityPage')).IdentityPage,
         })),
         inArea('payment', async () => ({
-          Component: (await import('../features/c2c/PaymentMethodsPage')).PaymentMethodsPage,
+          Component: (await import('../features/acceptors/PaymentPage')).PaymentPage,
         })),
       ]),
       area('new_account', 'letransactions', [

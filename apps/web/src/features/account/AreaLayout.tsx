@@ -11,7 +11,7 @@ type Area = 'account' | 'new_account';
  * accounts, whose lists would otherwise be reachable only from the overview.
  */
 const AREA_NAV: Record<Area, PageKey[]> = {
-  account: ['accountSet', 'transferLog', 'authentication', 'region'],
+  account: ['accountSet', 'transferLog', 'authentication', 'accountEntrust', 'accountMessage', 'aceite', 'chargeRecord', 'region'],
   new_account: ['letransactions', 'finance', 'change', 'legal', 'micro', 'transferLegal'],
 };
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { WalletName } from '../../api';
 import { TabBar, type TabItem } from '../../components/Tabs';
 import { errorText } from '../auth';
-import { NotAvailablePanel } from '../placeholder';
+import { SubscriptionsTab } from '../upstart';
 import { InlineError, MoreButton } from './common';
 import { flatPages, useDepositRecords, useWalletLog, useWithdrawalRecords } from './queries';
 import { DepositList, LogList, WithdrawalList } from './RecordLists';
@@ -26,7 +26,7 @@ interface RecordPanelProps {
 /**
  * The record panel of an asset row: the wallet's ledger of the currency paged by
  * 'more', the deposits and withdrawals where the row has those actions, and for the platform token
- * the subscription tab — a later release, shown as not available yet, never with sample rows.
+ * the subscription tab (its subscriptions, with unlock).
  */
 export function RecordPanel({ wallet, currency, systembi, withDeposits = false, withWithdrawals = false, detailPath }: RecordPanelProps) {
   const { t } = useTranslation();
@@ -54,7 +54,7 @@ export function RecordPanel({ wallet, currency, systembi, withDeposits = false, 
       {tab === 'log' && <LogTab wallet={wallet} currency={currency.id} />}
       {tab === 'deposits' && <DepositsTab currency={currency.id} />}
       {tab === 'withdrawals' && <WithdrawalsTab currency={currency.id} />}
-      {tab === 'subscriptions' && <NotAvailablePanel page="uplist" />}
+      {tab === 'subscriptions' && <SubscriptionsTab />}
     </section>
   );
 }

@@ -2,10 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { HoverMenu, MenuItem, MenuSeparator, menuItemClass } from '../../components/HoverMenu';
-import { ChevronDownIcon, LogoutIcon, ShieldIcon, UserIcon } from '../../components/icons';
+import { BellIcon, ChevronDownIcon, LogoutIcon, ShieldIcon, UserIcon } from '../../components/icons';
 import { showToast } from '../../components/toast-store';
 import { maskAccount } from '../../lib/mask';
 import { LOGIN_PATH } from '../../app/guards';
+import { badgeText } from '../../lib/notices';
+import { useUnreadCount } from '../account';
 import { signOut, useSession, useSessionRefresh } from '../auth';
 
 /** The signed-in user's menu: masked account, account pages (not for the demo account), logout. */
@@ -17,6 +19,7 @@ export function AccountMenu() {
   const accountNum = useSession((state) => state.accountNum);
   const isVistor = useSession((state) => state.isVistor);
   const masked = maskAccount(accountNum);
+  const unread = useUnreadCount();
 
   async function logout() {
     await signOut();
@@ -63,6 +66,11 @@ export function AccountMenu() {
           <MenuItem className={menuItemClass} onSelect={() => void navigate('/account/accountSet')}>
             <ShieldIcon size={16} className="text-muted" />
             {t('header.security')}
+          </MenuItem>
+          <MenuItem className={menuItemClass} data-testid="menu-messages" onSelect={() => void navigate('/account/accountMessage')}>
+            <BellIcon size={16} className="text-muted" />
+            {t('page.accountMessage')}
+            {unread > 0 && <span className="num ms-auto rounded-full bg-down px-1.5 text-[0.6875rem] font-semibold text-white">{badgeText(unread)}</span>}
           </MenuItem>
           <MenuSeparator className="my-1 h-px bg-line" />
         </>

@@ -8,6 +8,7 @@ import { AccountMenu } from './AccountMenu';
 import { LanguageMenu } from './LanguageMenu';
 import { MobileNav } from './MobileNav';
 import { NAV_LINKS } from './nav';
+import { NotificationBell } from './NotificationBell';
 import { ThemeToggle } from './ThemeToggle';
 
 export function Header() {
@@ -57,7 +58,10 @@ export function Header() {
             <span aria-hidden="true" className="mx-1 h-5 w-px bg-line" />
           </div>
           {token ? (
-            <AccountMenu />
+            <>
+              <NotificationBell />
+              <AccountMenu />
+            </>
           ) : (
             <>
               <Link
