@@ -24,6 +24,19 @@ export {
   type SupportLinks,
   type UserCenter,
 } from './endpoints';
+export {
+  leverApi,
+  type LeverChoice,
+  type LeverDeal,
+  type LeverOpenOrder,
+  type LeverPage,
+  type LeverPairIds,
+  type LeverRisk,
+  type LeverRiskItem,
+  type LeverStatus,
+  type LeverTrade,
+  type LeverTradePush,
+} from './lever';
 export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
 export {
   spotApi,

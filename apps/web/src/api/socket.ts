@@ -8,6 +8,7 @@ import type {
   TransactionPush,
 } from '@tessera/protocol';
 import type { Socket } from 'socket.io-client';
+import type { LeverTradePush } from './lever';
 
 /** The socket.io path of the realtime gateway. */
 export const SOCKET_PATH = '/wss/socket.io/';
@@ -23,9 +24,10 @@ export interface PushPayloads {
   market_detail: MarketDetailPush;
   transaction: TransactionPush;
   update_balance: BalancePush;
+  lever_trade: LeverTradePush;
 }
 export type PushName = keyof PushPayloads;
-const PUSHES: readonly PushName[] = ['daymarket', 'kline', 'market_depth', 'market_detail', 'transaction', 'update_balance'];
+const PUSHES: readonly PushName[] = ['daymarket', 'kline', 'market_depth', 'market_detail', 'transaction', 'update_balance', 'lever_trade'];
 
 /** A pair to narrow the market pushes to (the server's `sub` event). */
 export type { PairSubscription };
