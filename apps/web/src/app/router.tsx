@@ -123,11 +123,31 @@ export const routes: RouteObject[] = [
         handle: page('quotation'),
         lazy: async () => ({ Component: (await import('../features/quotation/TerminalPage')).TerminalPage }),
       },
-      soon('leverdealCenter'),
-      soon('allTransaction'),
-      soon('leverTransactions'),
-      soon('leverTransaction'),
-      soon('leverList'),
+      {
+        path: 'leverdealCenter',
+        handle: page('leverdealCenter'),
+        lazy: async () => ({ Component: (await import('../features/lever/LeverDealCenterPage')).LeverDealCenterPage }),
+      },
+      {
+        path: 'allTransaction',
+        handle: page('allTransaction'),
+        lazy: async () => ({ Component: (await import('../features/lever/AllTransactionPage')).AllTransactionPage }),
+      },
+      {
+        path: 'leverTransactions',
+        handle: page('leverTransactions'),
+        lazy: async () => ({ Component: (await import('../features/lever/LeverTransactionsPage')).LeverTransactionsPage }),
+      },
+      {
+        path: 'leverTransaction',
+        handle: page('leverTransaction'),
+        lazy: async () => ({ Component: (await import('../features/lever/LeverTransactionPage')).LeverTransactionPage }),
+      },
+      {
+        path: 'leverList',
+        handle: page('leverList'),
+        lazy: async () => ({ Component: (await import('../features/lever/LeverListPage')).LeverListPage }),
+      },
       soon('secondDealCenter'),
       soon('fiatradCenter'),
       soon('legalTrade'),
@@ -144,7 +164,11 @@ export const routes: RouteObject[] = [
           soon('c2cRelease'),
           soon('c2cTrade'),
           soon('c2cDetail'),
-          soon('leverRecord'),
+          {
+            path: 'leverRecord',
+            handle: page('leverRecord'),
+            lazy: async () => ({ Component: (await import('../features/lever/LeverRecordPage')).LeverRecordPage }),
+          },
           {
             path: 'transferRecord',
             handle: page('transferRecord'),
@@ -173,7 +197,7 @@ export const routes: RouteObject[] = [
           {
             path: 'lever_manger',
             handle: page('lever_manger'),
-            lazy: async () => ({ Component: (await import('../features/assets/LeverManagerDemoPage')).LeverManagerDemoPage }),
+            lazy: async () => ({ Component: (await import('../features/lever/LeverManagerPage')).LeverManagerPage }),
           },
           {
             path: 'finanrec',
