@@ -171,6 +171,7 @@ export function LeverTradesPanel({
         <StopModal
           trade={trades.find((row) => row.id === stopping.id) ?? stopping}
           shareNum={findPair(groups, Number(stopping.legal), Number(stopping.currency))?.lever_share_num ?? '1'}
+          spread={findPair(groups, Number(stopping.legal), Number(stopping.currency))?.spread ?? '0'}
           busy={setStop.isPending}
           onClose={() => setStopping(null)}
           onSave={(input) => setStop.mutate(input, { onSuccess: () => setStopping(null) })}

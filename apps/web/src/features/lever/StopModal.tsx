@@ -22,13 +22,15 @@ const initial = (value: string | undefined) => (isPositive(value) ? fixed(value,
 export function StopModal({
   trade,
   shareNum,
+  spread,
   busy,
   onClose,
   onSave,
 }: {
   trade: LeverTrade;
-  /** Contract size per hand of the trade's pair. */
+  /** Contract size per hand and spread of the trade's pair. */
   shareNum: string;
+  spread: string;
   busy: boolean;
   onClose(): void;
   onSave(input: { id: number; target_profit_price: string; stop_loss_price: string }): void;
@@ -37,7 +39,7 @@ export function StopModal({
   const [profit, setProfit] = useState(() => initial(trade.target_profit_price));
   const [loss, setLoss] = useState(() => initial(trade.stop_loss_price));
   const type: LeverDirection = trade.type === 1 ? 1 : 2;
-  const position: PositionFigures = { type, price: trade.price, share: String(trade.share), shareNum: trade.lever_share_num || shareNum };
+  const position: PositionFigures = { type, price: trade.price, share: String(trade.share), shareNum: trade.lever_share_num || shareNum, spread };
   const unit = trade.legal_name ?? '';
 
   const step = (value: string, set: (next: string) => void, direction: 1 | -1) => {

@@ -39,6 +39,7 @@ describe('lever trade form', () => {
     let state = leverFormReducer(initialLeverForm('X'), { type: 'multiple', multiple: '10' });
     state = leverFormReducer(state, { type: 'hands', raw: '1' });
     expect(leverFormTotals(state, 1, { ...context, spread: '1' }).value).toBe('101.0000');
+    // the spread is an amount of the quote currency, not a percent
     expect(leverFormTotals(state, 2, { ...context, spread: '1' }).value).toBe('99.0000');
     expect(leverSubmitRequest(state, 2, { legal_id: 3, currency_id: 1 })).toEqual({
       legal_id: 3,

@@ -73,11 +73,14 @@ export interface LeverContext {
   maxHands: string;
 }
 
-/** The price an order of this direction is priced at: the typed limit price, or the mark plus or minus the spread. */
+/**
+ * The price an order of this direction opens at: the mark (market) or the typed target price
+ * (limit), plus the spread for a long and minus it for a short.
+ */
 export function leverOrderPrice(state: LeverFormState, direction: LeverDirection, context: LeverContext): string {
-  if (state.mode === 'limit') return state.price;
-  if (!isPositive(context.lastPrice)) return '';
-  return spreadPrice(context.lastPrice, context.spread || '0', direction);
+  const basis = state.mode === 'limit' ? state.price : context.lastPrice;
+  if (!isPositive(basis)) return '';
+  return spreadPrice(basis, context.spread || '0', direction);
 }
 
 /** Value, margin and fee of the order as the form stands; zeros until a multiple and hands are given. */

@@ -15,10 +15,18 @@ const long = { type: 1, price: '100', share: '2', shareNum: '10' } as const;
 const short = { type: 2, price: '100', share: '2', shareNum: '10' } as const;
 
 describe('lever maths', () => {
-  it('prices a long above the mark and a short below it by the spread percent', () => {
-    expect(Number(spreadPrice('200', '0.5', 1))).toBe(201);
-    expect(Number(spreadPrice('200', '0.5', 2))).toBe(199);
+  it('prices a buy above the mark and a sell below it by the spread amount, never below zero', () => {
+    expect(Number(spreadPrice('200', '0.5', 1))).toBe(200.5);
+    expect(Number(spreadPrice('200', '0.5', 2))).toBe(199.5);
     expect(Number(spreadPrice('200', '0', 1))).toBe(200);
+    expect(Number(spreadPrice('0.3', '0.5', 2))).toBe(0);
+  });
+
+  it('closes a long at the mark less the spread and a short at the mark plus it', () => {
+    expect(positionProfit({ ...long, spread: '1' }, '110')).toBe('180.0000');
+    expect(positionProfit({ ...short, spread: '1' }, '90')).toBe('180.0000');
+    // with a spread a long liquidates one spread higher: 300 + 20(p − 1 − 100) = 220 → p = 97
+    expect(liquidationMark({ available: '100', margin: '200', profit: '0', positions: [{ ...long, spread: '1' }], liquidationRate: '110' })).toBe('97.0000');
   });
 
   it('computes value, margin and fee exactly and floors each to 4 decimals', () => {

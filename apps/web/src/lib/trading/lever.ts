@@ -30,11 +30,16 @@ export function isWholePositive(text: string): boolean {
   return /^\d+$/.test(text.trim()) && BigInt(text.trim()) > 0n;
 }
 
-/** The price an order opens at: the mark plus the spread percent for a long, minus it for a short. */
-export function spreadPrice(price: string, spreadPercent: string, direction: LeverDirection): string {
+/**
+ * The price a side trades at: a buy pays the mark plus the pair's spread (an amount of the quote
+ * currency), a sell gets the mark minus it, never below zero. A long opens as a buy and closes as a
+ * sell; a short the reverse.
+ */
+export function spreadPrice(price: string, spread: string, direction: LeverDirection): string {
   const base = atoms(price);
-  const spread = multiplyAtoms(base, divideAtoms(atoms(spreadPercent), HUNDRED) ?? ZERO);
-  return formatFixed(direction === 1 ? base + spread : base - spread, 18);
+  const amount = atoms(spread);
+  const traded = direction === 1 ? base + amount : base - amount;
+  return formatFixed(traded > ZERO ? traded : ZERO, 18);
 }
 
 export interface LeverTotalsInput {
@@ -77,6 +82,15 @@ export interface PositionFigures {
   share: string;
   /** Contract size per hand. */
   shareNum: string;
+  /** The pair's spread: a position closes at the mark minus it (long) or plus it (short). */
+  spread?: string;
+}
+
+/** The price a position closes at when the mark is `mark`. */
+function exitPrice(position: PositionFigures, mark: bigint): bigint {
+  const spread = atoms(position.spread ?? '0');
+  const exit = position.type === 1 ? mark - spread : mark + spread;
+  return exit > ZERO ? exit : ZERO;
 }
 
 /** The position's exposure in the base currency, signed: + for a long, − for a short. */
@@ -85,11 +99,14 @@ function signedQuantity(position: PositionFigures): bigint {
   return position.type === 1 ? quantity : -quantity;
 }
 
-function profitAtoms(position: PositionFigures, price: string): bigint {
-  return multiplyAtoms(atoms(price) - atoms(position.price), signedQuantity(position));
+function profitAtoms(position: PositionFigures, mark: string): bigint {
+  return multiplyAtoms(exitPrice(position, atoms(mark)) - atoms(position.price), signedQuantity(position));
 }
 
-/** Profit (negative for a loss) if the position closed at `price`: (price − open) × quantity, reversed for a short. */
+/**
+ * Profit (negative for a loss) if the position closed with the mark at `price`: (exit − open) ×
+ * quantity, reversed for a short, the exit being the mark less the spread for a long, plus it for a short.
+ */
 export function positionProfit(position: PositionFigures, price: string): string {
   return money(profitAtoms(position, price));
 }
@@ -181,8 +198,11 @@ export function liquidationMark(input: LiquidationInput): string | null {
   let openValue = ZERO;
   for (const position of input.positions) {
     const quantity = signedQuantity(position);
+    // the exit price is the mark ∓ spread: the same as the mark against an open price ± spread
+    const spread = atoms(position.spread ?? '0');
+    const effectiveOpen = atoms(position.price) + (position.type === 1 ? spread : -spread);
     exposure += quantity;
-    openValue += multiplyAtoms(quantity, atoms(position.price));
+    openValue += multiplyAtoms(quantity, effectiveOpen);
   }
   if (exposure === ZERO) return null;
   const threshold = multiplyAtoms(margin, divideAtoms(atoms(input.liquidationRate), HUNDRED) ?? ZERO);
