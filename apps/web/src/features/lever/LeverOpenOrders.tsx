@@ -69,7 +69,7 @@ export function LeverOpenOrders({
   );
   const { cancel } = useLeverAction();
   const [revoking, setRevoking] = useState<LeverOpenOrder | null>(null);
-  const template = '9.5rem 6.5rem 5.5rem 6.5rem 5.5rem 5.5rem 7rem 4.5rem 5rem';
+  const template = ['9.5rem', '6.5rem', '5.5rem', '6.5rem', '5.5rem', '6.5rem', '7rem', '5rem', '5rem'].map((width) => `minmax(${width}, 1fr)`).join(' ');
   const headings = [
     t('orders.time'),
     t('trade.pair'),
@@ -91,7 +91,7 @@ export function LeverOpenOrders({
         </div>
       ) : (
         <div className="overflow-x-auto">
-          <div className="min-w-max">
+          <div className="min-w-max xl:min-w-full">
             <div className="grid border-b border-line/60 py-2 text-[0.6875rem] text-faint" style={{ gridTemplateColumns: template }}>
               {headings.map((label, index) => (
                 <span key={label} className={clsx('truncate px-2', index >= 2 && 'text-end')}>

@@ -55,26 +55,26 @@ export function LeverTradesTable({
     { label: t('lever.type'), width: '4rem' },
     ...(showStatus ? [{ label: t('lever.status'), width: '5rem' }] : []),
     { label: t('lever.hands'), width: '4rem', end: true },
-    { label: t('lever.openPrice'), width: '6.5rem', end: true },
+    { label: t('lever.openPrice'), width: '8.5rem', end: true },
     { label: t('lever.currentPrice'), width: '6.5rem', end: true },
     { label: t('lever.takeProfit'), width: '6rem', end: true },
     { label: t('lever.stopLoss'), width: '6rem', end: true },
     { label: t('lever.margin'), width: '6rem', end: true },
-    { label: t('lever.availableMargin'), width: '6.5rem', end: true },
+    { label: t('lever.availableMargin'), width: '8rem', end: true },
     { label: t('lever.openTime'), width: '9.5rem' },
     ...(showCloseTime ? [{ label: t('lever.closeTime'), width: '9.5rem' }] : []),
     { label: t('lever.fee'), width: '5.5rem', end: true },
-    { label: t('lever.overnight'), width: '5.5rem', end: true },
+    { label: t('lever.overnight'), width: '7rem', end: true },
     { label: t('lever.profit'), width: '6.5rem', end: true },
     ...(hasActions ? [{ label: t('orders.action'), width: '9rem', end: true }] : []),
   ];
-  const template = columns.map((column) => column.width).join(' ');
+  const template = columns.map((column) => `minmax(${column.width}, 1fr)`).join(' ');
   const price = (value: string | undefined) => (value && Number(value) > 0 ? fixed(value, pricePrecision) : '--');
   const money = (value: string | undefined) => fixed(value ?? '', LEVER_MONEY_DECIMALS);
 
   return (
     <div className="overflow-x-auto" data-testid={testId}>
-      <div className="min-w-max">
+      <div className="min-w-max xl:min-w-full">
         <div className="grid items-center border-b border-line/60 py-2 text-[0.6875rem] text-faint" style={{ gridTemplateColumns: template }}>
           {columns.map((column) => (
             <span key={column.label} className={clsx('truncate px-2', column.end && 'text-end')}>
@@ -88,7 +88,7 @@ export function LeverTradesTable({
           rowHeight={ROW_HEIGHT}
           getKey={(trade) => trade.id}
           label={t('lever.tradesTitle')}
-          className="h-full min-w-max"
+          className="h-full"
           empty={<p className="px-4 py-10 text-center text-[0.8125rem] text-faint">{emptyText}</p>}
           renderRow={(trade) => {
             const profit = trade.profits ?? '';
