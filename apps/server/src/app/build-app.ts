@@ -30,6 +30,8 @@ import { UploadSweeper } from '../modules/uploads/sweeper';
 import { securityRoutes } from '../modules/users/security-routes';
 import { marketRoutes } from '../modules/market/routes';
 import { spotRoutes } from '../modules/spot/routes';
+import { leverRoutes } from '../modules/lever/routes';
+import { attachLeverPushes } from '../realtime/lever-pushes';
 import { walletRoutes } from '../modules/wallets/routes';
 import { newsRoutes } from '../modules/news/routes';
 import { systemRoutes } from '../modules/system/routes';
@@ -140,6 +142,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         newsRoutes,
         marketRoutes,
         spotRoutes,
+        leverRoutes,
         walletRoutes,
         depositRoutes,
         withdrawalRoutes,
@@ -160,6 +163,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
 
   const io = attachGateway(http.server, services.auth);
   const marketPushes = attachMarketPushes(io, services.market, services.marketPushPayloads);
+  const leverPushes = attachLeverPushes(io, core, services.lever, (error) => http.log.error({ err: error }, 'lever push fault'));
   core.events.on('balances', (userIds) => {
     // socket.io encodes a packet before it looks for the room's sockets: skip users not connected
     const rooms = io.sockets.adapter.rooms;
@@ -184,6 +188,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     makers?.stop();
     await core.stop();
     marketPushes.stop();
+    leverPushes.stop();
     await services.market.stop();
     await io.close();
   });

@@ -27,6 +27,9 @@ import { MarketPushPayloads } from '../modules/market/push-payloads';
 import { QuotationService } from '../modules/market/quotation-service';
 import { SpotRepository } from '../modules/spot/repository';
 import { SpotService } from '../modules/spot/service';
+import { LeverRepository } from '../modules/lever/repository';
+import { LeverService } from '../modules/lever/service';
+import { LeverAdminService } from '../modules/lever/admin-service';
 import { CoreTradeFeed } from '../modules/spot/trade-feed';
 import { WalletRepository } from '../modules/wallets/repository';
 import { WalletService } from '../modules/wallets/service';
@@ -145,6 +148,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorMoney: new OperatorMoneyService(deposits, withdrawals, new OperatorRepository(db)),
     addressBook: new AddressBookService(withdrawalRepository, walletRepository),
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
+    lever: new LeverService(core, new LeverRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
+    leverAdmin: new LeverAdminService(core, operators),
     auth: new AuthService(users, sessions, backoff, clock, config.SESSION_TTL_HOURS, accountNames, {
       open: config.DEMO_DATA,
       onLogin: demoFunds && ((guestId) => demoFunds.topUpGuest(guestId)),

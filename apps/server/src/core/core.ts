@@ -13,6 +13,7 @@ import { spotKind } from './spot/kind';
 import { markPrice } from './triggers/mark-price';
 import { TriggerIndex } from './triggers/trigger-index';
 import { withdrawalsKind } from './withdrawals/kind';
+import { leverKind } from './lever/kind';
 
 export type { CoreEvents } from './events';
 
@@ -93,7 +94,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       if (index < 0) throw new Error(`the core needs the ${wanted.name} kind`);
       return this.states[index] as S;
     };
-    this.read = new CoreReadView(this.book, stateOf(spotKind), stateOf(withdrawalsKind), this.marks, clock);
+    this.read = new CoreReadView(this.book, stateOf(spotKind), stateOf(withdrawalsKind), this.marks, clock, stateOf(leverKind));
   }
 
   get state(): CoreState {
@@ -141,7 +142,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private async reload(): Promise<void> {
     const balances = await this.repository.loadBalances();
     const commandKeys = await this.repository.loadCommandKeys();
-    const context: LoadContext = { now: this.clock(), feeAccount: await this.repository.loadFeeAccount() };
+    const context: LoadContext = { now: this.clock(), feeAccount: await this.repository.loadFeeAccount(), marks: (pairId) => this.marks.get(pairId) };
     const loaded: unknown[] = [];
     for (const state of this.states) loaded.push(await state.load(this.repository.db, context));
     this.book.clear();

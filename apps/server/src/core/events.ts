@@ -1,4 +1,6 @@
 import type { EventEmitter } from 'node:events';
+import type { LeverTrade } from './lever/state';
+import type { LeverPairSettings } from './lever/settings';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 import type { WithdrawalState } from './withdrawals/state';
 
@@ -12,6 +14,10 @@ export interface CoreEvents {
   orders: [orders: SpotOrderState[]];
   /** withdrawals opened or moved on by the batch (their final state) */
   withdrawals: [withdrawals: WithdrawalState[]];
+  /** lever orders and positions placed or changed by the batch (their final state) */
+  lever: [trades: LeverTrade[]];
+  /** lever settings of pairs an operator changed */
+  leverSettings: [pairs: LeverPairSettings[]];
 }
 
 export type CoreEventEmitter = EventEmitter<CoreEvents>;

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database';
 import type { Atoms } from './amount';
 import type { CommandContext } from './command-context';
 import type { CoreEventEmitter } from './events';
+import type { MarkPrice } from './read-view';
 
 /**
  * A kind of core state (spot books, withdrawals; next: lever positions, second contracts, c2c
@@ -29,13 +30,15 @@ export interface CoreCommandBase {
   key: string;
 }
 
-export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number } | { applied: false; duplicate: true };
+export type CommandResult = { applied: true; orderId?: number; withdrawalId?: number; leverTradeId?: number } | { applied: false; duplicate: true };
 
 /** What every kind may read while loading: the clock, and accounts the core knows. */
 export interface LoadContext {
   now: Date;
   /** the account that collects fees */
   feeAccount: number;
+  /** each pair's current mark (the core's, set once a batch that moved it is durable) */
+  marks?: (pairId: number) => MarkPrice | undefined;
 }
 
 /** One kind's state, owned by the core and changed only by its commands. */

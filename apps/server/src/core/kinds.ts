@@ -2,13 +2,14 @@ import { fundsKind } from './funds/kind';
 import type { CoreKind } from './kind';
 import { spotKind } from './spot/kind';
 import { withdrawalsKind } from './withdrawals/kind';
+import { leverKind } from './lever/kind';
 
 /**
  * Every kind of core state, one line each. The core routes each command to the kind that names
  * its `kind`, loads every kind at start and after a failed batch write, and writes their rows in
  * this order; the audit runs their orphan checks.
  */
-export const CORE_KINDS = [fundsKind, spotKind, withdrawalsKind] as const;
+export const CORE_KINDS = [fundsKind, spotKind, withdrawalsKind, leverKind] as const;
 
 /** Every command the core applies: the union of the registered kinds' commands. */
 export type CoreCommand = CommandOf<(typeof CORE_KINDS)[number]>;

@@ -8,6 +8,9 @@ import type { SpotOrderState } from './spot/state';
 import { lotsToAtoms, ticksToAtoms } from './units';
 import type { WithdrawalBook } from './withdrawals/book';
 import type { WithdrawalState } from './withdrawals/state';
+import type { LeverBook, LeverRiskView } from './lever/book';
+import type { LeverGlobalSettings, LeverPairSettings } from './lever/settings';
+import type { LeverTrade } from './lever/state';
 
 export interface DepthLevel {
   price: Atoms;
@@ -32,6 +35,7 @@ export class CoreReadView {
     private readonly withdrawals: WithdrawalBook,
     private readonly marks: ReadonlyMap<number, MarkPrice>,
     private readonly clock: () => Date,
+    private readonly lever: LeverBook,
   ) {}
 
   balance(key: BalanceKey): Balance {
@@ -88,5 +92,39 @@ export class CoreReadView {
   /** What the user applied to withdraw of the currency today (Shanghai), for the daily limit. */
   withdrawnToday(userId: number, currencyId: number): Atoms {
     return this.withdrawals.usedToday(userId, currencyId, this.clock());
+  }
+
+  /** Copies of a user's pending lever orders and held positions. */
+  leverTradesOf(userId: number): LeverTrade[] {
+    return this.lever.liveOf(userId);
+  }
+
+  /** True while the user holds lever positions or pending lever orders (transfers out of the lever wallet wait). */
+  holdsLever(userId: number): boolean {
+    return this.lever.liveOf(userId).length > 0;
+  }
+
+  /** A copy of a live (pending or held) lever trade, or undefined. */
+  leverTrade(tradeId: number): LeverTrade | undefined {
+    return this.lever.trade(tradeId);
+  }
+
+  /** A copy of a pair's lever settings. */
+  leverPair(pairId: number): LeverPairSettings | undefined {
+    const pair = this.lever.pairs.get(pairId);
+    return pair && { ...pair, multiples: [...pair.multiples], shares: [...pair.shares] };
+  }
+
+  leverPairs(): LeverPairSettings[] {
+    return [...this.lever.pairs.values()].map((pair) => ({ ...pair, multiples: [...pair.multiples], shares: [...pair.shares] }));
+  }
+
+  leverGlobal(): LeverGlobalSettings {
+    return { ...this.lever.global };
+  }
+
+  /** A user's risk in one quote currency at the current marks: rate, margin, liquidation marks. */
+  leverRisk(userId: number, legalId: number): LeverRiskView {
+    return this.lever.riskOf(userId, legalId, this.book.get(keyOf({ userId, currencyId: legalId, wallet: 'lever' })).available);
   }
 }

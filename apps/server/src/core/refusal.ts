@@ -1,4 +1,4 @@
-import type { MessageKey, ReplyType } from '@tessera/protocol';
+import { parameterMessage, type MessageKey, type ParameterMessageKey, type ReplyType } from '@tessera/protocol';
 
 /**
  * A business refusal: thrown by the core and by services, turned by the HTTP error handler into HTTP 200 with
@@ -6,7 +6,7 @@ import type { MessageKey, ReplyType } from '@tessera/protocol';
  */
 export class Refusal extends Error {
   constructor(
-    readonly key: MessageKey | `account locked, ${string}`,
+    readonly key: MessageKey | `account locked, ${string}` | `${ParameterMessageKey}: ${string}`,
     readonly replyType: Exclude<ReplyType, 'ok'> = 'error',
   ) {
     super(key);
@@ -16,4 +16,9 @@ export class Refusal extends Error {
 
 export function refuse(key: MessageKey): never {
   throw new Refusal(key);
+}
+
+/** Refuses with a key that names a figure: `lots below the minimum: 1`. */
+export function refuseWith(key: ParameterMessageKey, value: string): never {
+  throw new Refusal(parameterMessage(key, value));
 }

@@ -135,7 +135,7 @@ describeEachDatabase('quotations, candle history and recent trades', (kind) => {
       logo: '/media/coins/btc.svg',
       lever_share_num: '0.01',
       spread: '0.5',
-      lever_trade_fee: '0.0005',
+      lever_trade_fee: '0.05',
       open_microtrade: 1,
       open_lever: 1,
       price_precision: 2,

@@ -73,6 +73,17 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/transaction_complete': 'private',
   'POST /api/transaction_del': 'private',
 
+  // leveraged trading
+  'POST /api/lever/deal': 'public',
+  'POST /api/lever/submit': 'private',
+  'POST /api/lever/my_trade': 'private',
+  'POST /api/lever/dealall': 'private',
+  'POST /api/lever/close': 'private',
+  'POST /api/lever/cancel': 'private',
+  'POST /api/lever/setstop': 'private',
+  'POST /api/lever/batch_close': 'private',
+  'POST /api/lever/risk': 'private',
+
   // wallets, deposits, withdrawals
   'GET /api/wallet/list': 'private',
   'POST /api/wallet/list': 'private',
@@ -126,6 +137,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /admin/api/withdrawals/:id/chain-success': 'operator',
   'POST /admin/api/withdrawals/:id/chain-failure': 'operator',
   'PUT /admin/api/settings/deposits': 'operator',
+  'GET /admin/api/lever/settings': 'operator',
+  'PUT /admin/api/lever/settings': 'operator',
+  'PUT /admin/api/lever/pairs/:pairId': 'operator',
 
   // files and the web app
   'GET /media/*': 'static',

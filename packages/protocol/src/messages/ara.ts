@@ -155,4 +155,16 @@ export const ara: Record<MessageKey, string> = {
   'too many unused uploads': 'عدد كبير جدًا من الملفات المرفوعة غير المستخدمة: أرسلها أولًا أو حاول غدًا',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': 'أدخل كلمة مرور تسجيل الدخول أو رمز التحقق',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': 'يجب أن يكون عدد العقود عددًا صحيحًا موجبًا',
+  'lots below the minimum': 'عدد العقود أقل من الحد الأدنى {value}',
+  'lots above the maximum': 'عدد العقود أكثر من الحد الأقصى {value}',
+  'multiple out of range': 'المضاعف خارج النطاق',
+  'pair missing or not enabled': 'زوج التداول غير موجود أو غير مفعّل للرافعة',
+  'limit price rules': 'قاعدة السعر المحدد: لا يجوز أن يكون الشراء أعلى من السعر الحالي ولا البيع أدنى منه',
+  'maximum positions exceeded': 'تم تجاوز الحد الأقصى للمراكز',
+  'maximum pending orders exceeded': 'تم تجاوز الحد الأقصى للأوامر المعلقة',
+  'insufficient balance, needed': 'الرصيد غير كافٍ: المطلوب {value} شاملًا الرسوم',
+  'closing in progress': 'الإغلاق قيد التنفيذ',
+  'take-profit and stop-loss rules': 'يجب أن يكون جني الأرباح ووقف الخسارة أكبر من 0 بخطوات 0.01 وفي الجانب الصحيح من السعر الحالي',
 };

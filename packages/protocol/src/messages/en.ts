@@ -155,4 +155,16 @@ export const en: Record<MessageKey, string> = {
   'too many unused uploads': 'Too many uploaded files not yet used: submit them first, or try again tomorrow',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': 'Enter your login password or a verification code',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': 'Hands must be a positive whole number',
+  'lots below the minimum': 'The number of hands is lower than the minimum of {value}',
+  'lots above the maximum': 'The number of hands is more than the maximum of {value}',
+  'multiple out of range': 'The multiple is out of range',
+  'pair missing or not enabled': 'This pair does not exist or is not open for leverage',
+  'limit price rules': 'Limit price: a long may not be above the current price, a short may not be below it',
+  'maximum positions exceeded': 'Maximum number of positions exceeded',
+  'maximum pending orders exceeded': 'Maximum number of pending orders exceeded',
+  'insufficient balance, needed': 'Insufficient balance: {value} is needed, fee included',
+  'closing in progress': 'Closing is already in progress',
+  'take-profit and stop-loss rules': 'Take-profit and stop-loss must be above 0 in steps of 0.01, on the correct side of the current price',
 };

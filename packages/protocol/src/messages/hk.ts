@@ -155,4 +155,16 @@ export const hk: Record<MessageKey, string> = {
   'too many unused uploads': '未使用的上傳檔案過多：請先提交，或明天再試',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': '請輸入登入密碼或驗證碼',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': '手數必須為正整數',
+  'lots below the minimum': '手數低於最小值 {value}',
+  'lots above the maximum': '手數超過最大值 {value}',
+  'multiple out of range': '倍數超出範圍',
+  'pair missing or not enabled': '交易對不存在或未開放槓桿',
+  'limit price rules': '限價規則：做多價格不得高於當前價，做空價格不得低於當前價',
+  'maximum positions exceeded': '超過最大持倉數',
+  'maximum pending orders exceeded': '超過最大掛單數',
+  'insufficient balance, needed': '餘額不足：需要 {value}（含手續費）',
+  'closing in progress': '正在平倉中',
+  'take-profit and stop-loss rules': '止盈止損價須大於0、以0.01為步長，並位於當前價格的正確一側',
 };

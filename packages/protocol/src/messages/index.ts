@@ -34,7 +34,24 @@ export function translateMessage(message: string, lang: Lang): string {
     return MESSAGE_CATALOGUE[lang]['account locked'].replace('{time}', time);
   }
   const table: Record<string, string> = MESSAGE_CATALOGUE[lang];
-  return table[message] ?? message;
+  const known = table[message];
+  if (known !== undefined) return known;
+  // `<key>: <figure>`: a refusal that names a figure (the minimum hands, the amount needed)
+  const separator = message.lastIndexOf(': ');
+  if (separator > 0) {
+    const template = table[message.slice(0, separator)];
+    if (template?.includes('{value}')) return template.replace('{value}', message.slice(separator + 2));
+  }
+  return message;
+}
+
+/** Keys whose refusal names a figure: sent as `<key>: <figure>`, translated with the figure in place. */
+export const PARAMETER_MESSAGE_KEYS = ['lots below the minimum', 'lots above the maximum', 'insufficient balance, needed'] as const satisfies readonly MessageKey[];
+export type ParameterMessageKey = (typeof PARAMETER_MESSAGE_KEYS)[number];
+
+/** The refusal text of a key that names a figure. */
+export function parameterMessage(key: ParameterMessageKey, value: string): `${ParameterMessageKey}: ${string}` {
+  return `${key}: ${value}`;
 }
 
 /** The refusal sent when a login is refused because of a lock: clients match its prefix. */

@@ -155,4 +155,16 @@ export const jp: Record<MessageKey, string> = {
   'too many unused uploads': '未使用のアップロードファイルが多すぎます。先に提出するか、明日再度お試しください',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': 'ログインパスワードまたは認証コードを入力してください',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': 'ロット数は正の整数でなければなりません',
+  'lots below the minimum': 'ロット数が最小値 {value} を下回っています',
+  'lots above the maximum': 'ロット数が最大値 {value} を超えています',
+  'multiple out of range': '倍率が範囲外です',
+  'pair missing or not enabled': '取引ペアが存在しないか、レバレッジが有効ではありません',
+  'limit price rules': '指値ルール：ロングは現在価格より高く、ショートは現在価格より低く設定できません',
+  'maximum positions exceeded': '最大ポジション数を超えました',
+  'maximum pending orders exceeded': '最大待機注文数を超えました',
+  'insufficient balance, needed': '残高不足：手数料込みで {value} が必要です',
+  'closing in progress': '決済処理中です',
+  'take-profit and stop-loss rules': '利確・損切価格は0より大きく0.01刻みで、現在価格の正しい側に設定してください',
 };

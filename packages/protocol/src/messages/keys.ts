@@ -158,6 +158,18 @@ export const MESSAGE_KEYS = [
   'too many unused uploads',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code',
+  // lever: refusals of leveraged trading ({value} in a translation: the refusal names a figure)
+  'hands must be a positive integer',
+  'lots below the minimum',
+  'lots above the maximum',
+  'multiple out of range',
+  'pair missing or not enabled',
+  'limit price rules',
+  'maximum positions exceeded',
+  'maximum pending orders exceeded',
+  'insufficient balance, needed',
+  'closing in progress',
+  'take-profit and stop-loss rules',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

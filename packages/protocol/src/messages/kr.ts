@@ -155,4 +155,16 @@ export const kr: Record<MessageKey, string> = {
   'too many unused uploads': '아직 사용하지 않은 업로드 파일이 너무 많습니다. 먼저 제출하거나 내일 다시 시도하세요',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': '로그인 비밀번호 또는 인증 코드를 입력해 주세요',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': '수량(핸드)은 양의 정수여야 합니다',
+  'lots below the minimum': '핸드 수가 최소값 {value}보다 적습니다',
+  'lots above the maximum': '핸드 수가 최대값 {value}보다 많습니다',
+  'multiple out of range': '배수가 범위를 벗어났습니다',
+  'pair missing or not enabled': '거래쌍이 없거나 레버리지가 열려 있지 않습니다',
+  'limit price rules': '지정가 규칙: 롱은 현재가보다 높을 수 없고, 숏은 현재가보다 낮을 수 없습니다',
+  'maximum positions exceeded': '최대 포지션 수를 초과했습니다',
+  'maximum pending orders exceeded': '최대 대기 주문 수를 초과했습니다',
+  'insufficient balance, needed': '잔액 부족: 수수료 포함 {value}이(가) 필요합니다',
+  'closing in progress': '청산이 진행 중입니다',
+  'take-profit and stop-loss rules': '익절가와 손절가는 0보다 크고 0.01 단위이며 현재가의 올바른 쪽에 있어야 합니다',
 };

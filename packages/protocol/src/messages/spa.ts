@@ -155,4 +155,16 @@ export const spa: Record<MessageKey, string> = {
   'too many unused uploads': 'Demasiados archivos subidos sin usar: envíelos primero o inténtelo mañana',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': 'Introduzca su contraseña de inicio de sesión o un código de verificación',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': 'Los lotes deben ser un número entero positivo',
+  'lots below the minimum': 'El número de lotes es inferior al mínimo de {value}',
+  'lots above the maximum': 'El número de lotes supera el máximo de {value}',
+  'multiple out of range': 'El múltiplo está fuera de rango',
+  'pair missing or not enabled': 'El par no existe o no admite apalancamiento',
+  'limit price rules': 'Precio límite: un largo no puede estar por encima del precio actual, ni un corto por debajo',
+  'maximum positions exceeded': 'Se superó el número máximo de posiciones',
+  'maximum pending orders exceeded': 'Se superó el número máximo de órdenes pendientes',
+  'insufficient balance, needed': 'Saldo insuficiente: se necesitan {value}, comisión incluida',
+  'closing in progress': 'El cierre ya está en curso',
+  'take-profit and stop-loss rules': 'La toma de ganancias y el stop loss deben ser mayores que 0, en pasos de 0.01, del lado correcto del precio actual',
 };

@@ -155,4 +155,16 @@ export const zh: Record<MessageKey, string> = {
   'too many unused uploads': '未使用的上传文件过多：请先提交，或明天再试',
   // accounts: login backoff and the first fund password
   'enter the login password or the verification code': '请输入登录密码或验证码',
+  // lever: refusals of leveraged trading
+  'hands must be a positive integer': '手数必须为正整数',
+  'lots below the minimum': '手数低于最小值 {value}',
+  'lots above the maximum': '手数超过最大值 {value}',
+  'multiple out of range': '倍数超出范围',
+  'pair missing or not enabled': '交易对不存在或未开放杠杆',
+  'limit price rules': '限价规则：做多价格不得高于当前价，做空价格不得低于当前价',
+  'maximum positions exceeded': '超过最大持仓数',
+  'maximum pending orders exceeded': '超过最大挂单数',
+  'insufficient balance, needed': '余额不足：需要 {value}（含手续费）',
+  'closing in progress': '正在平仓中',
+  'take-profit and stop-loss rules': '止盈止损价须大于0、以0.01为步长，并位于当前价格的正确一侧',
 };

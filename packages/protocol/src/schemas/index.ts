@@ -6,3 +6,4 @@ export * from './security';
 export * from './spot';
 export * from './quotation';
 export * from './wallet';
+export * from './lever';

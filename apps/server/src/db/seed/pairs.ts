@@ -15,7 +15,8 @@ export interface SeedPair {
   openLever: boolean;
 }
 
-const standard = { makerFee: '0.001', takerFee: '0.002', leverTradeFee: '0.0005' } as const;
+// leverTradeFee is a percent of the contract value (0.05 %)
+const standard = { makerFee: '0.001', takerFee: '0.002', leverTradeFee: '0.05' } as const;
 
 export const SEED_PAIRS: SeedPair[] = [
   { currency: 'BTC', pricePrecision: 2, quantityPrecision: 6, leverShareNum: '0.01', spread: '0.5', openMicrotrade: true, openLever: true, ...standard },

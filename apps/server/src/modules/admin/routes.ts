@@ -7,6 +7,7 @@ import { Refusal } from '../../core/refusal';
 import type { RouteDeps } from '../../app/deps';
 import { WALLETS } from '../../core/wallets';
 import { operatorMoneyRoutes } from './money-routes';
+import { operatorLeverRoutes } from './lever-routes';
 import { LoginWait } from './operator-auth-service';
 import type { OperatorSession } from './repository';
 import { operatorSessionRoutes } from './session-routes';
@@ -34,6 +35,7 @@ const STATUS_OF: Record<string, number> = {
   'two-factor already enabled': 409,
   'two-factor enrolment not started': 409,
   'address not allowed': 403,
+  'pair not found': 404,
 };
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
@@ -207,4 +209,5 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   app.get('/audit', { ...guarded, schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
 
   await app.register(operatorMoneyRoutes, { services, requireOperator, operatorOf });
+  await app.register(operatorLeverRoutes, { services, requireOperator, operatorOf });
 };

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  leverCompleteBody,
+  leverTrade,
   pagedSchema,
   replySchema,
   spotCancelBody,
@@ -80,11 +82,22 @@ const privateSpotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
 
   app.post(
     '/transaction_complete',
-    { schema: { tags, summary: 'The caller’s fills, newest first', body: spotListBody, response: { 200: replySchema(pagedSchema(spotCompletedTrade)) } } },
-    async (request) => ({
-      type: 'ok' as const,
-      message: await services.spot.completed(currentUser(request).id, request.body.currency_id, pageRequest(request.body.page, request.body.limit)),
-    }),
+    {
+      schema: {
+        tags,
+        summary: 'The caller’s fills, newest first; with lever=1, the caller’s closed lever positions instead',
+        body: leverCompleteBody,
+        response: { 200: replySchema(z.union([pagedSchema(spotCompletedTrade), pagedSchema(leverTrade)])) },
+      },
+    },
+    async (request) => {
+      const page = pageRequest(request.body.page, request.body.limit);
+      const userId = currentUser(request).id;
+      return {
+        type: 'ok' as const,
+        message: request.body.lever === 1 ? await services.lever.completed(userId, page) : await services.spot.completed(userId, request.body.currency_id, page),
+      };
+    },
   );
 
   app.post(

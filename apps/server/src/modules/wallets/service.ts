@@ -115,7 +115,12 @@ export class WalletService {
     if (!currency) refuse('currency not found');
     if (!hasAtMostDecimals(amount, currency.decimals)) refuse('amount has more decimals than the currency allows');
     if (!walletHolds(currency, from) || !walletHolds(currency, to)) refuse('this currency cannot be moved between these wallets');
-    await this.core.execute({ kind: 'transfer', key: newCommandKey('transfer'), userId, currencyId: input.currency_id, from, to, amount });
+    // the lever wallet's balance is margin and risk cushion while positions or pending orders live
+    if (from === 'lever' && this.core.read.holdsLever(userId)) refuse('cannot transfer while leveraged trades are open');
+    const key = newCommandKey('transfer');
+    // out of the lever wallet, the lever kind moves it: atomically refused while lever trades live
+    if (from === 'lever') await this.core.execute({ kind: 'lever_transfer_out', key, userId, currencyId: input.currency_id, to, amount });
+    else await this.core.execute({ kind: 'transfer', key, userId, currencyId: input.currency_id, from, to, amount });
   }
 
   async history(userId: number, page: PageRequest) {

@@ -1,0 +1,111 @@
+import { parseAmount, type Atoms } from '../../src/core/amount';
+import { Core } from '../../src/core/core';
+import type { CommandResult } from '../../src/core/kind';
+import type { CoreCommand } from '../../src/core/kinds';
+import type { LeverOpenCommand } from '../../src/core/lever/commands';
+import { CoreRepository } from '../../src/core/repository';
+import type { Wallet } from '../../src/core/wallets';
+import type { Database } from '../../src/db/database';
+
+export const BTC = 1;
+export const USDT = 3;
+
+let sequence = 0;
+/** A fresh idempotency key. */
+export const key = (prefix = 'lever-test') => `${prefix}-${(sequence += 1)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * Drives a real core on a test database: funds users, moves the BTC/USDT mark with spot trades
+ * between two market users, opens and closes lever positions, and waits until every command the
+ * core fired itself (triggers, deadlines) is durable.
+ */
+export class LeverHarness {
+  core!: Core;
+  pairId = 0;
+  /** two users who trade spot with each other to set the mark */
+  makers: [number, number] = [0, 0];
+  house = 0;
+  insurance = 0;
+  private resting: { orderId: number; userId: number }[] = [];
+  /** faults the core reported: a test expects none */
+  readonly faults: unknown[] = [];
+
+  constructor(
+    readonly db: Database,
+    private readonly clock?: () => Date,
+  ) {}
+
+  async start(): Promise<Core> {
+    this.core = new Core(new CoreRepository(this.db), (error) => this.faults.push(error), this.clock);
+    await this.core.start();
+    return this.core;
+  }
+
+  async init(): Promise<void> {
+    const [pair] = await this.db.query<{ id: number }>('select id from currency_pairs where currency_id = $1 and legal_id = $2', [BTC, USDT]);
+    this.pairId = pair?.id ?? 0;
+    const accounts = await this.db.query<{ id: number; kind: string }>(`select id, kind from users where kind in ('house', 'insurance')`);
+    this.house = accounts.find((row) => row.kind === 'house')?.id ?? 0;
+    this.insurance = accounts.find((row) => row.kind === 'insurance')?.id ?? 0;
+    this.makers = [await this.newUser(), await this.newUser()];
+    for (const userId of this.makers) {
+      await this.fund(userId, 'change', '100000000', USDT);
+      await this.fund(userId, 'change', '1000', BTC);
+    }
+  }
+
+  async newUser(): Promise<number> {
+    const tag = `${Date.now().toString(36)}${(sequence += 1)}`;
+    const [row] = await this.db.query<{ id: number }>(
+      `insert into users (account, password_hash, extension_code) values ($1, '!', $2) returning id`,
+      [`lever-${tag}@test.example`, `LV${tag}`.slice(0, 16)],
+    );
+    return row?.id ?? 0;
+  }
+
+  fund(userId: number, wallet: Wallet, amount: string, currencyId = USDT): Promise<CommandResult> {
+    return this.core.execute({ kind: 'adjust', key: key('fund'), userId, currencyId, wallet, amount: parseAmount(amount), reason: 'adjustment', reference: 'lever test funds' });
+  }
+
+  /** Replaces the book by a bid 10 under `price` and an ask 10 over it, then a trade at `price`: the mark becomes `price`. */
+  async markAt(price: string): Promise<void> {
+    const [a, b] = this.makers;
+    for (const order of this.resting) {
+      if (this.core.read.isOrderOpen(order.orderId)) await this.core.execute({ kind: 'spot_cancel', key: key(), userId: order.userId, orderId: order.orderId });
+    }
+    const at = parseAmount(price);
+    const place = async (userId: number, side: 'buy' | 'sell', level: Atoms) => {
+      const result = await this.core.execute({ kind: 'spot_place', key: key(), userId, pairId: this.pairId, side, type: 'limit', quantity: parseAmount('0.01'), price: level });
+      return { orderId: result.applied ? (result.orderId ?? 0) : 0, userId };
+    };
+    this.resting = [await place(a, 'buy', at - parseAmount('10')), await place(b, 'sell', at + parseAmount('10'))];
+    await place(a, 'sell', at);
+    await place(b, 'buy', at);
+    await this.settle();
+  }
+
+  /** Waits until the commands the core fired itself (and those they fired) are durable. */
+  async settle(): Promise<void> {
+    for (let round = 0; round < 6; round += 1) {
+      await this.core.execute({ kind: 'adjust', key: key('barrier'), userId: this.makers[0], currencyId: USDT, wallet: 'micro', amount: 1n, reason: 'adjustment', reference: 'barrier' });
+    }
+  }
+
+  open(userId: number, input: Partial<Omit<LeverOpenCommand, 'kind' | 'key' | 'userId'>> = {}): Promise<CommandResult> {
+    return this.core.execute({ kind: 'lever_open', key: key('open'), userId, pairId: this.pairId, type: 1, mode: 'market', multiple: 10, hands: 1, ...input } as CoreCommand);
+  }
+
+  lever(userId: number, currencyId = USDT) {
+    return this.core.read.balance({ userId, currencyId, wallet: 'lever' });
+  }
+
+  async trade(id: number) {
+    const [row] = await this.db.query<{ status: number; profits: string | null; close_reason: string | null; price: string; close_price: string | null; margin: string; fee: string; close_mark: string | null; open_mark: string | null }>(
+      'select status, profits::text, close_reason, price::text, close_price::text, margin::text, fee::text, close_mark::text, open_mark::text from lever_trades where id = $1',
+      [id],
+    );
+    return row;
+  }
+}
+
+export const atoms = parseAmount;
