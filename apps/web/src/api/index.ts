@@ -26,7 +26,6 @@ export {
 } from './endpoints';
 export {
   leverApi,
-  type LeverChoice,
   type LeverDeal,
   type LeverOpenOrder,
   type LeverPage,

@@ -1,32 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findPair } from '../../lib/trading/market';
 import { useSession } from '../auth';
-import { LeverPageFrame, PairSelect, useLeverPair } from './LeverPageFrame';
+import { LeverPageFrame } from './LeverPageFrame';
 import { LeverTradesTable } from './LeverTradesTable';
 import { LoginPrompt, Pager } from './parts';
-import { LEVER_PAGE, useAllLeverTrades, useLeverFeed } from './queries';
+import { LEVER_PAGE, useClosedLeverTrades, useLeverFeed } from './queries';
 
-/** /allTransaction: every lever trade of the caller on the selected pair, whatever its status, newest first. */
+/** /allTransaction: the caller's closed lever trades of every pair, newest first, with their close time and result. */
 export function AllTransactionPage() {
   const { t } = useTranslation();
   useLeverFeed();
   const signedIn = useSession((state) => state.token !== null);
-  const { pair, groups } = useLeverPair();
   const [page, setPage] = useState(1);
-  const list = useAllLeverTrades(pair, page);
-  const item = pair ? findPair(groups, pair.legal_id, pair.currency_id) : undefined;
+  const list = useClosedLeverTrades(page);
   return (
-    <LeverPageFrame
-      title={t('page.allTransaction')}
-      testId="all-transaction-page"
-      actions={
-        <PairSelect
-          pair={pair}
-          groups={groups}
-        />
-      }
-    >
+    <LeverPageFrame title={t('page.allTransaction')} testId="all-transaction-page">
       <section className="rounded-lg border border-line bg-surface">
         {!signedIn ? (
           <div className="px-4 py-10">
@@ -38,7 +26,7 @@ export function AllTransactionPage() {
               trades={list.data?.data ?? []}
               showCloseTime
               showStatus
-              pricePrecision={item?.price_precision ?? 4}
+              pricePrecision={4}
               actions={{}}
               emptyText={list.isPending ? t('common.loading') : t('lever.noTrades')}
               height={600}

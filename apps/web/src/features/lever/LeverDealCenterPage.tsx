@@ -41,9 +41,9 @@ function LeverDesk({ desk }: { desk: PairDesk }) {
   const lastPrice = isPositive(desk.lastPrice) ? desk.lastPrice : (deal.data?.last_price ?? '');
   const context: LeverContext = {
     lastPrice,
-    shareNum: item?.lever_share_num ?? '1',
-    spread: item?.spread ?? '0',
-    feePercent: item?.lever_trade_fee ?? '0',
+    shareNum: deal.data?.lever_share_num ?? item?.lever_share_num ?? '1',
+    spread: deal.data?.spread ?? item?.spread ?? '0',
+    feePercent: deal.data?.lever_trade_fee ?? item?.lever_trade_fee ?? '0',
     minHands: String(deal.data?.lever_share_limit?.min ?? ''),
     maxHands: String(deal.data?.lever_share_limit?.max ?? ''),
   };
@@ -76,9 +76,7 @@ function LeverDesk({ desk }: { desk: PairDesk }) {
 
       <div className="order-4 flex flex-col gap-2 lg:col-span-2 xl:col-span-3">
         <LeverOpenOrders
-          pair={pairIds}
           deal={deal.data}
-          shareNum={context.shareNum}
           signedIn={desk.signedIn}
           pricePrecision={desk.precision.price}
           height={240}

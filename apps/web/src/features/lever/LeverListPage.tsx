@@ -17,9 +17,7 @@ export function LeverListPage() {
     <LeverPageFrame title={t('page.leverList')} testId="lever-list-page" actions={<PairSelect pair={pair} groups={groups} />}>
       {pair && (
         <LeverOpenOrders
-          pair={pair}
           deal={deal.data}
-          shareNum={item?.lever_share_num ?? '1'}
           signedIn={signedIn}
           pricePrecision={item?.price_precision ?? 4}
           height={600}

@@ -1,72 +1,39 @@
 import { clsx } from 'clsx';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LeverDeal, LeverOpenOrder, LeverPairIds, LeverTrade } from '../../api';
+import type { LeverDeal, LeverOpenOrder } from '../../api';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { Num } from '../../components/Num';
 import { VirtualList } from '../../components/VirtualList';
 import { fixed } from '../../lib/trading/decimal';
-import { LEVER_MONEY_DECIMALS, leverTotals } from '../../lib/trading/lever';
+import { LEVER_MONEY_DECIMALS } from '../../lib/trading/lever';
 import { LoginPrompt, TimeText } from './parts';
-import { useLeverAction, useMyLeverTrades } from './queries';
+import { useLeverAction } from './queries';
 
 const ROW_HEIGHT = 40;
+const NO_ORDERS: LeverOpenOrder[] = [];
 const cell = 'truncate px-2 text-[0.75rem]';
 
-/** The orders of the deal reply's `my_transaction`, in either of its shapes. */
-function dealOrders(deal: LeverDeal | undefined): LeverOpenOrder[] | null {
-  const raw = deal?.my_transaction;
-  if (Array.isArray(raw)) return raw;
-  if (raw && Array.isArray(raw.data)) return raw.data;
-  return null;
-}
-
-/** A pending lever order in the shape of the open-orders panel (when the deal reply lists none). */
-function fromTrade(trade: LeverTrade, shareNum: string): LeverOpenOrder {
-  const price = trade.target_price || trade.price;
-  const hands = String(trade.share);
-  return {
-    id: trade.id,
-    type: trade.type,
-    create_time: trade.transaction_time || trade.create_time || '',
-    currency_name: trade.currency_name ?? trade.symbol.split('/')[0] ?? '',
-    legal_name: trade.legal_name ?? trade.symbol.split('/')[1] ?? '',
-    total_number: hands,
-    price,
-    complete_number: '0',
-    number: hands,
-    total_money: leverTotals({ price, hands, shareNum, multiple: '1', feePercent: '0' }).value,
-  };
-}
-
 /**
- * The pair's open lever orders: time, pair, total, price, dealt, not yet dealt, amount and the
- * order id, each revocable after confirmation. Rows are virtualised.
+ * The pair's open lever orders (the deal reply's `my_transaction`): time, pair, hands ordered,
+ * price, hands opened, hands not yet opened, margin and fee locked, and the order id, each
+ * revocable after confirmation. Rows are virtualised.
  */
 export function LeverOpenOrders({
-  pair,
   deal,
-  shareNum,
   signedIn,
   pricePrecision,
   height = 320,
   className,
 }: {
-  pair: LeverPairIds;
   deal: LeverDeal | undefined;
-  shareNum: string;
   signedIn: boolean;
   pricePrecision: number;
   height?: number;
   className?: string;
 }) {
   const { t } = useTranslation();
-  const listed = dealOrders(deal);
-  const pendingTrades = useMyLeverTrades(0, 1, pair, signedIn && listed === null);
-  const orders = useMemo(
-    () => listed ?? (pendingTrades.data?.data ?? []).map((trade) => fromTrade(trade, shareNum)),
-    [listed, pendingTrades.data, shareNum],
-  );
+  const orders = deal?.my_transaction ?? NO_ORDERS;
   const { cancel } = useLeverAction();
   const [revoking, setRevoking] = useState<LeverOpenOrder | null>(null);
   const template = ['9.5rem', '6.5rem', '5.5rem', '6.5rem', '5.5rem', '6.5rem', '7rem', '5rem', '5rem'].map((width) => `minmax(${width}, 1fr)`).join(' ');

@@ -102,8 +102,8 @@ export function LeverTradesPanel({
                 </span>
                 <span className="text-faint">
                   {t('lever.totalProfit')}{' '}
-                  <Num className={Number(live.profitsAll) >= 0 ? 'text-up' : 'text-down'} testId="lever-profits-all">
-                    {fixed(live.profitsAll, LEVER_MONEY_DECIMALS)}
+                  <Num className={Number(live.profits) >= 0 ? 'text-up' : 'text-down'} testId="lever-profits">
+                    {fixed(live.profits, LEVER_MONEY_DECIMALS)}
                   </Num>
                 </span>
               </>
@@ -170,8 +170,8 @@ export function LeverTradesPanel({
       {stopping && (
         <StopModal
           trade={trades.find((row) => row.id === stopping.id) ?? stopping}
-          shareNum={findPair(groups, Number(stopping.legal), Number(stopping.currency))?.lever_share_num ?? '1'}
-          spread={findPair(groups, Number(stopping.legal), Number(stopping.currency))?.spread ?? '0'}
+          shareNum={findPair(groups, stopping.legal_id, stopping.currency_id)?.lever_share_num ?? '1'}
+          spread={findPair(groups, stopping.legal_id, stopping.currency_id)?.spread ?? '0'}
           busy={setStop.isPending}
           onClose={() => setStopping(null)}
           onSave={(input) => setStop.mutate(input, { onSuccess: () => setStopping(null) })}

@@ -24,8 +24,12 @@ const trade = (overrides: Partial<LeverTrade>): LeverTrade => ({
   trade_fee: '0.2',
   overnight_money: '0.05',
   profits: '9',
-  legal: 3,
-  currency: 1,
+  legal_id: 3,
+  currency_id: 1,
+  legal: 'USDT',
+  currency: 'BTC',
+  share_num: '0.01',
+  close_reason: '',
   ...overrides,
 });
 
@@ -53,8 +57,8 @@ describe('the lever trades table', () => {
     expect(html).toMatch(/text-up[^"]*"><bdi[^>]*data-testid="lever-row-profit"[^>]*>9\.0000</);
   });
 
-  it('shows the entrusted price of a pending order and its cancel action only', () => {
-    const html = render({ trades: [trade({ status: 0, target_price: '95', price: '0' })], actions: { onCancel: () => undefined } });
+  it('shows the entrusted price of a pending order and only its cancel action', () => {
+    const html = render({ trades: [trade({ status: 0, price: '95', update_price: '100' })], actions: { onCancel: () => undefined } });
     expect(html).toContain('>95.00<');
     expect(html).toContain('lever-row-cancel');
     expect(html).not.toContain('lever-row-close');

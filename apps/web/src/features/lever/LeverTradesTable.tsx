@@ -17,11 +17,6 @@ export interface TradeActions {
 const ROW_HEIGHT = 44;
 const cell = 'truncate px-2 text-[0.75rem]';
 
-/** The entrusted price of a pending order, else the opening price. */
-export function entrustOrOpenPrice(trade: LeverTrade): string {
-  return trade.status === 0 && trade.target_price ? trade.target_price : trade.price;
-}
-
 /**
  * The caller's lever trades: pair, direction, hands, entrust or open price, current price,
  * take-profit, stop-loss, margin, available margin, open time, close time (closed trades only),
@@ -106,7 +101,7 @@ export function LeverTradesTable({
                 className="grid h-full items-center border-b border-line/40 hover:bg-raised/50"
                 style={{ gridTemplateColumns: template }}
               >
-                <span className={cell}>{trade.symbol || `${trade.currency_name ?? ''}/${trade.legal_name ?? ''}`}</span>
+                <span className={cell}>{trade.symbol || `${trade.currency}/${trade.legal}`}</span>
                 <span className={cell}>
                   <DirectionLabel type={trade.type} />
                 </span>
@@ -115,7 +110,7 @@ export function LeverTradesTable({
                   <Num>{String(trade.share)}</Num>
                 </span>
                 <span className={clsx(cell, 'text-end')}>
-                  <Num>{price(entrustOrOpenPrice(trade))}</Num>
+                  <Num>{price(trade.price)}</Num>
                 </span>
                 <span className={clsx(cell, 'text-end')}>
                   <Num testId="lever-row-current">{price(trade.update_price)}</Num>
@@ -133,7 +128,7 @@ export function LeverTradesTable({
                   <Num>{money(trade.caution_money)}</Num>
                 </span>
                 <span className={clsx(cell, 'text-muted')}>
-                  <TimeText value={trade.transaction_time || trade.create_time} />
+                  <TimeText value={trade.handle_time || trade.transaction_time} />
                 </span>
                 {showCloseTime && (
                   <span className={clsx(cell, 'text-muted')}>
@@ -179,20 +174,16 @@ export function LeverTradesTable({
   );
 }
 
-function statusLabel(t: ReturnType<typeof useTranslation>['t'], status: number): string {
+function statusLabel(t: ReturnType<typeof useTranslation>['t'], status: LeverTrade['status']): string {
   switch (status) {
     case 0:
       return t('lever.tab.pending');
     case 1:
       return t('lever.tab.held');
-    case 2:
-      return t('lever.closing');
     case 3:
       return t('lever.tab.closed');
     case 4:
       return t('lever.tab.revoked');
-    default:
-      return String(status);
   }
 }
 

@@ -12,7 +12,7 @@ import { findPair } from '../../lib/trading/market';
 import { useSession } from '../auth';
 import { LeverPageFrame, PairSelect, useLeverPair } from './LeverPageFrame';
 import { DirectionLabel, LoginPrompt, Pager, TimeText } from './parts';
-import { LEVER_PAGE, useLeverAction, useLeverFeed, useLeverLive, useMyLeverTrades } from './queries';
+import { LEVER_PAGE, useLeverAction, useLeverFeed, useLeverLive, usePairPositions } from './queries';
 
 const ROW_HEIGHT = 44;
 const cell = 'truncate px-3 text-[0.8125rem]';
@@ -25,7 +25,7 @@ export function LeverTransactionPage() {
   const signedIn = useSession((state) => state.token !== null);
   const { pair, groups } = useLeverPair();
   const [page, setPage] = useState(1);
-  const list = useMyLeverTrades(1, page, pair, signedIn && pair !== null);
+  const list = usePairPositions(pair, page);
   const live = useLeverLive((state) => state.live);
   const { close } = useLeverAction();
   const [closing, setClosing] = useState<LeverTrade | null>(null);

@@ -39,8 +39,8 @@ export function StopModal({
   const [profit, setProfit] = useState(() => initial(trade.target_profit_price));
   const [loss, setLoss] = useState(() => initial(trade.stop_loss_price));
   const type: LeverDirection = trade.type === 1 ? 1 : 2;
-  const position: PositionFigures = { type, price: trade.price, share: String(trade.share), shareNum: trade.lever_share_num || shareNum, spread };
-  const unit = trade.legal_name ?? '';
+  const position: PositionFigures = { type, price: trade.price, share: String(trade.share), shareNum: trade.share_num || shareNum, spread };
+  const unit = trade.legal;
 
   const step = (value: string, set: (next: string) => void, direction: 1 | -1) => {
     const next = stepStop(value, direction);

@@ -37,13 +37,24 @@ export function useMyLeverTrades(status: LeverStatus, page: number, pair: LeverP
   });
 }
 
-/** One page of every lever trade of the caller on a pair (`lever/dealall`). */
-export function useAllLeverTrades(pair: LeverPairIds | null, page: number) {
+/** One page of the caller's held positions of a pair (`lever/dealall`). */
+export function usePairPositions(pair: LeverPairIds | null, page: number) {
   const token = useSession((state) => state.token);
   return useQuery({
-    queryKey: [...LEVER, 'all', pair?.legal_id, pair?.currency_id, page, token],
-    queryFn: ({ signal }) => leverApi.all({ legal_id: pair?.legal_id ?? 0, currency_id: pair?.currency_id ?? 0, page }, { signal }),
+    queryKey: [...LEVER, 'positions', pair?.legal_id, pair?.currency_id, page, token],
+    queryFn: ({ signal }) => leverApi.positions({ legal_id: pair?.legal_id ?? 0, currency_id: pair?.currency_id ?? 0, page }, { signal }),
     enabled: pair !== null && token !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One page of the caller's closed lever trades of every pair (the lever reading of `transaction_complete`). */
+export function useClosedLeverTrades(page: number) {
+  const token = useSession((state) => state.token);
+  return useQuery({
+    queryKey: [...LEVER, 'completed', page, token],
+    queryFn: ({ signal }) => leverApi.completed({ page }, { signal }),
+    enabled: token !== null,
     placeholderData: keepPreviousData,
   });
 }
@@ -64,7 +75,9 @@ export interface LeverLive {
   held: LeverTrade[];
   pending: LeverTrade[];
   hazardRate: string;
-  profitsAll: string;
+  /** Equity of the quote currency: available + margin + unrealised. */
+  equity: string;
+  /** Unrealised profit or loss of the held positions. */
   profits: string;
   at: number;
 }
@@ -76,7 +89,7 @@ function readPush(push: LeverTradePush): LeverLive {
     held: parseTrades<LeverTrade>(push.trades_all),
     pending: parseTrades<LeverTrade>(push.trades_entrust),
     hazardRate: String(push.hazard_rate ?? ''),
-    profitsAll: String(push.profits_all ?? ''),
+    equity: String(push.profits_all ?? ''),
     profits: String(push.profits ?? ''),
     at: Date.now(),
   };
