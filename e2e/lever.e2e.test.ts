@@ -102,6 +102,7 @@ describe('leveraged trading desk', () => {
         takeProfit: Number(row.dataset.takeProfit),
         stopLoss: Number(row.dataset.stopLoss),
         profit: Number(row.dataset.profit),
+        reason: row.dataset.reason ?? '',
       })),
     );
 
@@ -187,15 +188,33 @@ describe('leveraged trading desk', () => {
   it('follows the price live when other users trade on the spot book', async () => {
     await tradeAt('50300');
     // (50300 − 0.5 − 50000.5) × 0.1
-    await eventually(async () => (await rows())[0]).toMatchObject({ current: 50300, profit: 29.93 });
-    await eventually(async () => Number((await text('lever-hazard-rate')).replace('%', ''))).toBeGreaterThan(200);
+    await eventually(async () => (await rows())[0]).toMatchObject({ current: 50300, profit: 29.9 });
+    // (47.499475 + 50.0005 + 29.9) ÷ 50.0005
+    await eventually(() => text('lever-hazard-rate')).toBe('254.79%');
+    expect(await text('lever-profits')).toBe('29.9000');
+  });
+
+  it('shows the risk rate, the margin in use and the liquidation mark on the contract management screen', async () => {
+    const manager = await context.newPage();
+    await manager.goto(`${server.url}/lever_manger`);
+    const card = manager.locator('[data-testid="lever-risk-card"][data-currency="USDT"]');
+    await card.waitFor();
+    expect(await manager.getByTestId('demo-data').count()).toBe(0);
+    expect(((await card.getByTestId('lever-risk-rate').textContent()) ?? '').trim()).toBe('254.79%');
+    expect(((await card.getByTestId('lever-risk-margin').textContent()) ?? '').trim()).toBe('50.0005');
+    // equity falls to 110 % of the margin when (mark − 0.5 − 50000.5) × 0.1 = 55.00055 − 97.499975
+    const liquidation = Number(await card.locator('[data-testid="lever-risk-pair"][data-symbol="BTC/USDT"]').getAttribute('data-price'));
+    expect(liquidation).toBeGreaterThan(49575);
+    expect(liquidation).toBeLessThan(49577);
+    await manager.close();
   });
 
   it('is liquidated on screen when the mark falls to the liquidation mark', async () => {
     await tradeAt('49000');
     await eventually(async () => (await rows()).length).toBe(0);
     await page.getByTestId('lever-tab-closed').click();
-    await eventually(async () => (await rows()).map((row) => row.status)).toEqual([3]);
+    await eventually(async () => (await rows()).map((row) => [row.status, row.reason])).toEqual([[3, 'liquidation']]);
+    await page.getByTestId('lever-reason').filter({ hasText: 'Liquidated' }).waitFor();
     // the loss stayed within the margin and what the wallet held: the balance never goes below zero
     const left = Number(await text('lever-available'));
     expect(left).toBeGreaterThanOrEqual(0);

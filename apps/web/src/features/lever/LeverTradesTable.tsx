@@ -47,7 +47,7 @@ export function LeverTradesTable({
   const hasActions = Boolean(actions.onClose || actions.onCancel || actions.onStop);
   const columns = [
     { label: t('trade.pair'), width: '6.5rem' },
-    { label: t('lever.type'), width: '4rem' },
+    { label: t('lever.type'), width: '7.5rem' },
     ...(showStatus ? [{ label: t('lever.status'), width: '5rem' }] : []),
     { label: t('lever.hands'), width: '4rem', end: true },
     { label: t('lever.openPrice'), width: '8.5rem', end: true },
@@ -98,12 +98,18 @@ export function LeverTradesTable({
                 data-take-profit={trade.target_profit_price}
                 data-stop-loss={trade.stop_loss_price}
                 data-current={trade.update_price}
+                data-reason={trade.close_reason}
                 className="grid h-full items-center border-b border-line/40 hover:bg-raised/50"
                 style={{ gridTemplateColumns: template }}
               >
                 <span className={cell}>{trade.symbol || `${trade.currency}/${trade.legal}`}</span>
                 <span className={cell}>
                   <DirectionLabel type={trade.type} />
+                  {isCloseReason(trade.close_reason) && (
+                    <span data-testid="lever-reason" className="ms-1 rounded bg-raised px-1 text-[0.6875rem] text-muted">
+                      {t(`lever.reason.${trade.close_reason}`)}
+                    </span>
+                  )}
                 </span>
                 {showStatus && <span className={clsx(cell, 'text-muted')}>{statusLabel(t, trade.status)}</span>}
                 <span className={clsx(cell, 'text-end')}>
@@ -172,6 +178,13 @@ export function LeverTradesTable({
       </div>
     </div>
   );
+}
+
+const CLOSE_REASONS = ['manual', 'batch', 'take_profit', 'stop_loss', 'liquidation'] as const;
+
+/** How a closed position was closed: by hand, in batch, by its take-profit or stop-loss, or liquidated. */
+function isCloseReason(reason: string): reason is (typeof CLOSE_REASONS)[number] {
+  return (CLOSE_REASONS as readonly string[]).includes(reason);
 }
 
 function statusLabel(t: ReturnType<typeof useTranslation>['t'], status: LeverTrade['status']): string {
