@@ -12,7 +12,7 @@ import { findPair } from '../../lib/trading/market';
 import { useLiveQuotations } from '../market';
 import { LeverTradesTable, type TradeActions } from './LeverTradesTable';
 import { LoginPrompt, Pager } from './parts';
-import { LEVER_PAGE, useLeverAction, useLeverLive, useMyLeverTrades } from './queries';
+import { LEVER_PAGE, useLeverAction, useLeverLive, useLeverRisk, useMyLeverTrades } from './queries';
 import { StopModal } from './StopModal';
 
 type Tab = '1' | '0' | '3' | '4';
@@ -48,6 +48,11 @@ export function LeverTradesPanel({
   const [pending, setPending] = useState<Pending>(null);
   const [stopping, setStopping] = useState<LeverTrade | null>(null);
   const { groups } = useLiveQuotations();
+  // the risk figures until the first push arrives (pushes come when something changes)
+  const risk = useLeverRisk(signedIn);
+  const riskEntry = risk.data?.list.find((entry) => entry.legal_id === (pair?.legal_id ?? entry.legal_id));
+  const hazardRate = live?.hazardRate || riskEntry?.hazard_rate || '';
+  const profits = live ? live.profits : (riskEntry?.profits ?? '');
 
   const trades = useMemo(() => {
     const rows = list.data?.data ?? [];
@@ -92,22 +97,18 @@ export function LeverTradesPanel({
         />
         {signedIn && status === 1 && (
           <div className="flex flex-wrap items-center gap-3 py-1.5 text-[0.75rem]">
-            {live && (
-              <>
-                <span className="text-faint">
-                  {t('lever.riskRate')}{' '}
-                  <Num className="text-fg" testId="lever-hazard-rate">
-                    {live.hazardRate ? `${fixed(live.hazardRate, 2)}%` : '--'}
-                  </Num>
-                </span>
-                <span className="text-faint">
-                  {t('lever.totalProfit')}{' '}
-                  <Num className={Number(live.profits) >= 0 ? 'text-up' : 'text-down'} testId="lever-profits">
-                    {fixed(live.profits, LEVER_MONEY_DECIMALS)}
-                  </Num>
-                </span>
-              </>
-            )}
+            <span className="text-faint">
+              {t('lever.riskRate')}{' '}
+              <Num className="text-fg" testId="lever-hazard-rate">
+                {hazardRate ? `${fixed(hazardRate, 2)}%` : '--'}
+              </Num>
+            </span>
+            <span className="text-faint">
+              {t('lever.totalProfit')}{' '}
+              <Num className={Number(profits) >= 0 ? 'text-up' : 'text-down'} testId="lever-profits">
+                {fixed(profits, LEVER_MONEY_DECIMALS)}
+              </Num>
+            </span>
             {([0, 1, 2] as const).map((type) => (
               <button
                 key={type}

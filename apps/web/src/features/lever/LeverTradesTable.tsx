@@ -51,7 +51,7 @@ export function LeverTradesTable({
     ...(showStatus ? [{ label: t('lever.status'), width: '5rem' }] : []),
     { label: t('lever.hands'), width: '4rem', end: true },
     { label: t('lever.openPrice'), width: '8.5rem', end: true },
-    { label: t('lever.currentPrice'), width: '6.5rem', end: true },
+    { label: showCloseTime ? t('lever.closePrice') : t('lever.currentPrice'), width: '6.5rem', end: true },
     { label: t('lever.takeProfit'), width: '6rem', end: true },
     { label: t('lever.stopLoss'), width: '6rem', end: true },
     { label: t('lever.margin'), width: '6rem', end: true },

@@ -60,12 +60,12 @@ export function useClosedLeverTrades(page: number) {
 }
 
 /** The contract account's risk per quote currency, refreshed with every lever push. */
-export function useLeverRisk() {
+export function useLeverRisk(enabled = true) {
   const token = useSession((state) => state.token);
   return useQuery({
     queryKey: [...LEVER, 'risk', token],
     queryFn: ({ signal }) => leverApi.risk({ signal }),
-    enabled: token !== null,
+    enabled: enabled && token !== null,
     refetchInterval: 10_000,
   });
 }
