@@ -139,6 +139,18 @@ describe('leveraged trading desk', () => {
     await server?.stop();
   });
 
+  it('shows visitors the desk with login and register prompts instead of the buttons and lists', async () => {
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const desk = await visitor.newPage();
+    await desk.goto(`${server.url}/leverdealCenter`);
+    await desk.getByTestId('lever-center').waitFor();
+    await desk.getByTestId('lever-login-prompt').waitFor();
+    await desk.getByTestId('lever-trades-login-prompt').waitFor();
+    expect(await desk.getByTestId('lever-long').count()).toBe(0);
+    expect(await desk.getByTestId('lever-transfer').count()).toBe(0);
+    await visitor.close();
+  });
+
   it('opens a long at 100× through the form and its confirmation', async () => {
     // the transfer link goes into the lever wallet
     expect(await page.getByTestId('lever-transfer').getAttribute('href')).toBe('/new_account/transferLegal?currency_id=3&from=change&to=lever');

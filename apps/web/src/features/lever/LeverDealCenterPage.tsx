@@ -83,7 +83,7 @@ function LeverDesk({ desk }: { desk: PairDesk }) {
         />
         <LeverTradesPanel pair={pairIds} signedIn={desk.signedIn} pricePrecision={desk.precision.price} />
         <nav className="flex flex-wrap gap-4 px-1 text-[0.75rem]" aria-label={t('lever.moreViews')}>
-          {(['leverTransactions', 'leverTransaction', 'leverList', 'allTransaction', 'lever_manger'] as const).map((path) => (
+          {(['leverTransactions', 'leverTransaction', 'leverList', 'allTransaction', 'leverRecord', 'lever_manger'] as const).map((path) => (
             <Link key={path} to={`/${path}`} className="font-medium text-brand hover:underline" data-testid={`lever-link-${path}`}>
               {t(`page.${path}`)}
             </Link>

@@ -16,7 +16,7 @@ export function LeverPageFrame({ title, testId, actions, children }: { title: st
       </header>
       {children}
       <nav className="mt-4 flex flex-wrap gap-4 text-[0.75rem]" aria-label={t('lever.moreViews')}>
-        {(['leverdealCenter', 'leverTransactions', 'leverTransaction', 'leverList', 'allTransaction', 'lever_manger'] as const).map((path) => (
+        {(['leverdealCenter', 'leverTransactions', 'leverTransaction', 'leverList', 'allTransaction', 'leverRecord', 'lever_manger'] as const).map((path) => (
           <Link key={path} to={`/${path}`} className={clsx('font-medium text-brand hover:underline')}>
             {t(`page.${path}`)}
           </Link>

@@ -135,7 +135,7 @@ export function LeverTradePanel({ pair, context, pricePrecision, multiples, quic
                   state.multiple === multiple ? 'border-brand bg-brand-soft text-brand' : 'border-line text-muted hover:border-line-strong hover:text-fg',
                 )}
               >
-                {multiple}×
+                <bdi dir="ltr">{multiple}×</bdi>
               </button>
             ))}
           </div>
