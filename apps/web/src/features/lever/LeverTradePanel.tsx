@@ -55,7 +55,7 @@ export function LeverTradePanel({ pair, context, pricePrecision, multiples, quic
     'limit' in problem ? t(`lever.problem.${problem.key}`, { limit: problem.limit }) : t(`lever.problem.${problem.key}`);
 
   const open = (direction: LeverDirection) => {
-    const problem = leverFormProblem(state, context);
+    const problem = leverFormProblem(state, context, direction);
     if (problem) showToast(problemText(problem), 'error');
     else dispatch({ type: 'confirm', direction });
   };

@@ -22,17 +22,23 @@ describe('lever trade form', () => {
 
   it('checks multiple, price, whole hands and the hands limits in that order', () => {
     let state = initialLeverForm('X');
-    expect(leverFormProblem(state, context)).toEqual({ key: 'choose multiple' });
+    expect(leverFormProblem(state, context, 1)).toEqual({ key: 'choose multiple' });
     state = leverFormReducer(state, { type: 'multiple', multiple: '5' });
-    expect(leverFormProblem(state, context)).toEqual({ key: 'hands must be an integer' });
-    expect(leverFormProblem(state, { ...context, lastPrice: '' })).toEqual({ key: 'no market price' });
+    expect(leverFormProblem(state, context, 1)).toEqual({ key: 'hands must be an integer' });
+    expect(leverFormProblem(state, { ...context, lastPrice: '' }, 1)).toEqual({ key: 'no market price' });
     state = leverFormReducer(state, { type: 'hands', raw: '2' });
-    expect(leverFormProblem(state, { ...context, minHands: '3' })).toEqual({ key: 'hands below minimum', limit: '3' });
-    expect(leverFormProblem(state, { ...context, maxHands: '1' })).toEqual({ key: 'hands above maximum', limit: '1' });
+    expect(leverFormProblem(state, { ...context, minHands: '3' }, 1)).toEqual({ key: 'hands below minimum', limit: '3' });
+    expect(leverFormProblem(state, { ...context, maxHands: '1' }, 1)).toEqual({ key: 'hands above maximum', limit: '1' });
     // a maximum of 0 is not enforced; an unset minimum is 1
-    expect(leverFormProblem(state, { ...context, maxHands: '0', minHands: '' })).toBeNull();
+    expect(leverFormProblem(state, { ...context, maxHands: '0', minHands: '' }, 1)).toBeNull();
     const limit = leverFormReducer(state, { type: 'mode', mode: 'limit' });
-    expect(leverFormProblem({ ...limit, multiple: '5', hands: '2' }, context)).toEqual({ key: 'enter price' });
+    // a limit long may not be above the current price, a limit short not below it
+    const priced = { ...limit, multiple: '5', hands: '2', price: '101' };
+    expect(leverFormProblem(priced, context, 1)).toEqual({ key: 'limit price rules' });
+    expect(leverFormProblem(priced, context, 2)).toBeNull();
+    expect(leverFormProblem({ ...priced, price: '99' }, context, 2)).toEqual({ key: 'limit price rules' });
+    expect(leverFormProblem({ ...priced, price: '100' }, context, 1)).toBeNull();
+    expect(leverFormProblem({ ...limit, multiple: '5', hands: '2' }, context, 1)).toEqual({ key: 'enter price' });
   });
 
   it('prices market orders from the mark with the spread and sends the wire fields', () => {

@@ -1,4 +1,4 @@
-import { isPositive } from './decimal';
+import { compare, isPositive } from './decimal';
 import { isWholePositive, leverTotals, spreadPrice, type LeverDirection, type LeverTotals } from './lever';
 import { limitDecimals } from './order';
 
@@ -99,6 +99,7 @@ export function leverFormTotals(state: LeverFormState, direction: LeverDirection
 export type LeverFormProblem =
   | { key: 'choose multiple' }
   | { key: 'enter price' }
+  | { key: 'limit price rules' }
   | { key: 'no market price' }
   | { key: 'hands must be an integer' }
   | { key: 'hands below minimum'; limit: string }
@@ -106,12 +107,16 @@ export type LeverFormProblem =
 
 /**
  * The first problem before the confirmation opens, or null: a multiple is chosen; a limit order
- * has a price above zero (a market order needs a current price); hands are a whole number above
- * zero, at least the minimum (1 by default) and at most the maximum when the maximum is above 0.
+ * has a price above zero, not above the current price for a long nor below it for a short (a
+ * market order needs a current price); hands are a whole number above zero, at least the minimum
+ * (1 by default) and at most the maximum when the maximum is above 0.
  */
-export function leverFormProblem(state: LeverFormState, context: LeverContext): LeverFormProblem | null {
+export function leverFormProblem(state: LeverFormState, context: LeverContext, direction: LeverDirection): LeverFormProblem | null {
   if (!isPositive(state.multiple)) return { key: 'choose multiple' };
   if (state.mode === 'limit' && !isPositive(state.price)) return { key: 'enter price' };
+  if (state.mode === 'limit' && isPositive(context.lastPrice) && compare(state.price, context.lastPrice) === (direction === 1 ? 1 : -1)) {
+    return { key: 'limit price rules' };
+  }
   if (state.mode === 'market' && !isPositive(context.lastPrice)) return { key: 'no market price' };
   if (!isWholePositive(state.hands)) return { key: 'hands must be an integer' };
   const hands = BigInt(state.hands);
