@@ -101,6 +101,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   await core.start();
   const services = createServices(db, config, clock, core);
   await services.demoFunds?.grantOnce();
+  await services.demoFunds?.fundLeverCounterparties();
   await services.market.start((error) => http.log.error({ err: error }, 'market data fault'));
   await http.register(formbody);
   await http.register(cookie);

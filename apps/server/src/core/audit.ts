@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../db/database';
-import type { CoreKind } from './kind';
+import type { CoreKind, SettlementMismatch } from './kind';
 import { CORE_KINDS } from './kinds';
 import { EXTERNAL_REASONS } from './wallets';
 
@@ -12,6 +12,8 @@ export interface AuditReport {
   currencyMismatches: { currency_id: number; held: string; external: string }[];
   /** core rows that name a user, currency or pair that does not exist (the core's tables carry no foreign keys: decision 0007) */
   orphans: { table_name: string; rows: number }[];
+  /** settlements whose recorded figures differ from those recomputed from their recorded inputs (lever positions) */
+  settlementMismatches: SettlementMismatch[];
 }
 
 /**
@@ -52,12 +54,15 @@ export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_
   ];
   const orphans = await db.query<AuditReport['orphans'][number]>(`select * from (${checks.join('\n union all\n')}) counted where rows > 0`);
   const counted = await db.query<{ n: number }>('select count(*)::int as n from balances');
+  const settlementMismatches: SettlementMismatch[] = [];
+  for (const kind of kinds) if (kind.recompute) settlementMismatches.push(...(await kind.recompute(db)));
   return {
-    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0 && orphans.length === 0,
+    ok: balanceMismatches.length === 0 && currencyMismatches.length === 0 && orphans.length === 0 && settlementMismatches.length === 0,
     balancesChecked: counted[0]?.n ?? 0,
     balanceMismatches,
     currencyMismatches,
     orphans,
+    settlementMismatches,
   };
 }
 

@@ -22,6 +22,17 @@ export interface CoreKind<Command extends CoreCommandBase = CoreCommandBase, Sta
   readonly orphanChecks: readonly string[];
   /** an empty state; the core loads it before the first command and after a failed batch write */
   create(): State;
+  /** The audit's recomputation of its settlements from their recorded inputs (prices, marks, rates): every difference found. */
+  recompute?(db: Queryable): Promise<SettlementMismatch[]>;
+}
+
+/** A settlement whose recorded figure differs from the one recomputed from its recorded inputs. */
+export interface SettlementMismatch {
+  table_name: string;
+  id: number;
+  field: string;
+  recorded: string | null;
+  recomputed: string | null;
 }
 
 /** Every command names its kind and an idempotency key: applied twice, it changes nothing the second time. */

@@ -8,6 +8,7 @@ import type { Wallet } from '../../src/core/wallets';
 import type { Database } from '../../src/db/database';
 
 export const BTC = 1;
+export const ETH = 2;
 export const USDT = 3;
 
 let sequence = 0;
@@ -26,7 +27,7 @@ export class LeverHarness {
   makers: [number, number] = [0, 0];
   house = 0;
   insurance = 0;
-  private resting: { orderId: number; userId: number }[] = [];
+  private readonly resting = new Map<number, { orderId: number; userId: number }[]>();
   /** faults the core reported: a test expects none */
   readonly faults: unknown[] = [];
 
@@ -34,6 +35,12 @@ export class LeverHarness {
     readonly db: Database,
     private readonly clock?: () => Date,
   ) {}
+
+  /** Drives a core that is already running (an app's). */
+  use(core: Core): this {
+    this.core = core;
+    return this;
+  }
 
   async start(): Promise<Core> {
     this.core = new Core(new CoreRepository(this.db), (error) => this.faults.push(error), this.clock);
@@ -51,7 +58,14 @@ export class LeverHarness {
     for (const userId of this.makers) {
       await this.fund(userId, 'change', '100000000', USDT);
       await this.fund(userId, 'change', '1000', BTC);
+      await this.fund(userId, 'change', '100000', ETH);
     }
+  }
+
+  /** The id of the USDT pair of a base currency. */
+  async pairOf(currencyId: number): Promise<number> {
+    const [pair] = await this.db.query<{ id: number }>('select id from currency_pairs where currency_id = $1 and legal_id = $2', [currencyId, USDT]);
+    return pair?.id ?? 0;
   }
 
   async newUser(): Promise<number> {
@@ -68,17 +82,17 @@ export class LeverHarness {
   }
 
   /** Replaces the book by a bid 10 under `price` and an ask 10 over it, then a trade at `price`: the mark becomes `price`. */
-  async markAt(price: string): Promise<void> {
+  async markAt(price: string, pairId = this.pairId): Promise<void> {
     const [a, b] = this.makers;
-    for (const order of this.resting) {
+    for (const order of this.resting.get(pairId) ?? []) {
       if (this.core.read.isOrderOpen(order.orderId)) await this.core.execute({ kind: 'spot_cancel', key: key(), userId: order.userId, orderId: order.orderId });
     }
     const at = parseAmount(price);
     const place = async (userId: number, side: 'buy' | 'sell', level: Atoms) => {
-      const result = await this.core.execute({ kind: 'spot_place', key: key(), userId, pairId: this.pairId, side, type: 'limit', quantity: parseAmount('0.01'), price: level });
+      const result = await this.core.execute({ kind: 'spot_place', key: key(), userId, pairId, side, type: 'limit', quantity: parseAmount('0.01'), price: level });
       return { orderId: result.applied ? (result.orderId ?? 0) : 0, userId };
     };
-    this.resting = [await place(a, 'buy', at - parseAmount('10')), await place(b, 'sell', at + parseAmount('10'))];
+    this.resting.set(pairId, [await place(a, 'buy', at - parseAmount('10')), await place(b, 'sell', at + parseAmount('10'))]);
     await place(a, 'sell', at);
     await place(b, 'buy', at);
     await this.settle();

@@ -29,6 +29,7 @@ import {
 import { availableNeeded, cushionOf, mustLiquidate, riskFigures, riskLevels, riskRate, type RiskFigures } from './risk';
 import { dayText, firstDayAfter, overnightDueAt, type LeverGlobalSettings, type LeverPairSettings } from './settings';
 import {
+  ceilDiv,
   closePrice,
   contractValue,
   feeOfValue,
@@ -42,6 +43,8 @@ import {
   type MarkRecord,
 } from './state';
 
+/** The amount a refusal names is rounded up to 8 decimals: paying it is always enough. */
+const DISPLAY_STEP = 10n ** 10n;
 /** Take-profit and stop-loss step: 0.01. */
 const STOP_STEP = UNIT / 100n;
 
@@ -255,7 +258,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
             this.global.liquidationRate,
             margin + fee,
           );
-    if (available < needed) refuseWith('insufficient balance, needed', formatAmount(needed));
+    if (available < needed) refuseWith('insufficient balance, needed', formatAmount(ceilDiv(needed, DISPLAY_STEP) * DISPLAY_STEP));
     const reference = `lever:${trade.id}`;
     if (command.mode === 'limit') {
       context.move({ ...owner, available: -(margin + fee), locked: margin + fee, reason: 'lever_lock', reference });
@@ -421,6 +424,8 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       // the house pays a profit; when it falls short, the insurance fund pays the rest
       const fromHouse = this.least(profit, context.balance(house).available);
       const fromInsurance = profit - fromHouse;
+      // the platform's accounts must be funded to pay profits (operations.md): until then the close waits
+      if (fromInsurance > context.balance(insurance).available) refuse('please retry');
       if (fromHouse > 0n) context.move({ ...house, available: -fromHouse, reason: 'lever_profit', reference });
       if (fromInsurance > 0n) context.move({ ...insurance, available: -fromInsurance, reason: 'lever_profit', reference });
       context.move({ ...owner, available: profit, reason: 'lever_profit', reference });

@@ -1,4 +1,5 @@
 import type { CoreKind } from '../kind';
+import { recomputeLever } from './audit';
 import { LeverBook } from './book';
 import { LEVER_COMMAND_KINDS, type LeverCommand } from './commands';
 import {
@@ -20,4 +21,5 @@ export const leverKind: CoreKind<LeverCommand, LeverBook> = {
   tables: [LEVER_TRADES, LEVER_OVERNIGHT_DAYS, LEVER_OVERNIGHT_CHARGES, LEVER_LIQUIDATIONS, LEVER_RISK_WATCH, LEVER_PAIR_SETTINGS, LEVER_PAIR_COLUMNS, LEVER_GLOBAL_SETTINGS],
   orphanChecks: LEVER_ORPHAN_CHECKS,
   create: () => new LeverBook(),
+  recompute: recomputeLever,
 };

@@ -401,8 +401,8 @@ export const LEVER_PAIR_COLUMNS: CoreTable<LeverPairSettings> = {
   key: (pair) => pair.pairId,
   statement(source, pairs) {
     const rows = pairs.map((x) => ({ p: x.pairId, sn: formatAmount(x.shareNum), sp: formatAmount(x.spread), fr: formatAmount(x.feeRate), en: x.enabled }));
-    return `update currency_pairs set lever_share_num = i.sn, spread = i.sp, lever_trade_fee = i.fr, open_lever = i.en
-        from ${source(rows, 'p int, sn numeric, sp numeric, fr numeric, en boolean')} i where currency_pairs.id = i.p`;
+    return `update currency_pairs set lever_share_num = t.sn, spread = t.sp, lever_trade_fee = t.fr, open_lever = t.en
+        from ${source(rows, 'p int, sn numeric, sp numeric, fr numeric, en boolean')} where currency_pairs.id = t.p`;
   },
 };
 
@@ -410,11 +410,11 @@ export const LEVER_GLOBAL_SETTINGS: CoreTable<LeverGlobalSettings> = {
   name: 'lever_settings',
   key: () => 1,
   statement: (source, settings) =>
-    `update lever_settings set liquidation_rate = i.lr, overnight_time = i.ot, overnight_from = i.ofr, overnight_version = i.ov
+    `update lever_settings set liquidation_rate = t.lr, overnight_time = t.ot, overnight_from = t.ofr, overnight_version = t.ov
        from ${source(
          settings.map((x) => ({ lr: formatAmount(x.liquidationRate), ot: x.overnightTime, ofr: x.overnightFrom.toISOString(), ov: x.overnightVersion })),
          'lr numeric, ot text, ofr timestamptz, ov int',
-       )} i where lever_settings.id = 1`,
+       )} where lever_settings.id = 1`,
 };
 
 /** Lever rows naming a user, currency or pair that does not exist. */

@@ -67,6 +67,28 @@ export class DemoFunds {
     return toppedUp;
   }
 
+  /**
+   * The counterparties of leveraged trading: the house pays profits and the insurance fund covers
+   * losses beyond what a user holds. A development install gives them USDT in their lever wallet
+   * once, so demo positions can be closed at a profit.
+   */
+  async fundLeverCounterparties(): Promise<number> {
+    const usdt = await this.usdt();
+    if (usdt === undefined) return 0;
+    let granted = 0;
+    for (const [kind, amount] of [
+      ['house', '1000000'],
+      ['insurance', '100000'],
+    ] as const) {
+      const account = await this.users.findSystemAccount(kind);
+      if (!account) continue;
+      const key = `demo-funds:v1:lever-${kind}:${account.id}:${usdt}`;
+      const result = await this.core.execute({ kind: 'adjust', key, userId: account.id, currencyId: usdt, wallet: 'lever', amount: parseAmount(amount), reason: 'adjustment', reference: 'demo lever counterparties' });
+      if (result.applied) granted += 1;
+    }
+    return granted;
+  }
+
   private async usdt(): Promise<number | undefined> {
     return [...(await this.wallets.names())].find(([, name]) => name === 'USDT')?.[0];
   }

@@ -71,6 +71,12 @@ export class UserRepository {
   }
 
   /** The shared demo account guests log into (the oldest guest account, if several). */
+  /** The platform's own account of a kind (`house`, `insurance`, `fee`). */
+  async findSystemAccount(kind: 'house' | 'insurance' | 'fee'): Promise<{ id: number } | undefined> {
+    const rows = await this.db.query<{ id: number }>(`select id from users where kind = $1 order by id limit 1`, [kind]);
+    return rows[0];
+  }
+
   async findGuestAccount(): Promise<UserRow | undefined> {
     const rows = await this.db.query<UserRow>(
       `select ${COLUMNS} from users where is_vistor order by id limit 1`,
