@@ -21,7 +21,7 @@ import { Core } from '../src/core/core';
 import type { PriceTrigger } from '../src/core/kind';
 import { leverKind } from '../src/core/lever/kind';
 import { mustLiquidate, riskFigures } from '../src/core/lever/risk';
-import { CoreRepository } from '../src/core/repository';
+import { CoreRepository, type BatchWrite } from '../src/core/repository';
 import { TriggerIndex } from '../src/core/triggers/trigger-index';
 import { openPglite } from '../src/db/database';
 
@@ -38,11 +38,23 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
+/** The core's repository, timing each batch write: the liquidation's is reported apart. */
+class TimedRepository extends CoreRepository {
+  writes: { ms: number; trades: number }[] = [];
+  override async writeBatch(batch: BatchWrite): Promise<void> {
+    const t = performance.now();
+    await super.writeBatch(batch);
+    const trades = batch.tables.find((table) => table.table.name === 'lever_trades')?.rows.length ?? 0;
+    this.writes.push({ ms: performance.now() - t, trades });
+  }
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const db = await openPglite();
   await prepareDatabase(db, loadConfig({ NODE_ENV: 'test', DEMO_DATA: 'off' }));
-  const core = new Core(new CoreRepository(db), (error) => console.error('core fault', error));
+  const repository = new TimedRepository(db);
+  const core = new Core(repository, (error) => console.error('core fault', error));
   await core.start();
   const [pair] = await db.query<{ id: number }>('select id from currency_pairs where currency_id = $1 and legal_id = $2', [BTC, USDT]);
   const pairId = pair?.id ?? 0;
@@ -166,6 +178,7 @@ async function main(): Promise<void> {
     if (liquidated === weak.size * PER_USER && liquidationDurable === 0) liquidationDurable = performance.now();
   });
   watchBelow = parseAmount('59000');
+  repository.writes = [];
   await markAt('58000');
   await core.execute({ kind: 'adjust', key: key('barrier'), userId: makerA, currencyId: USDT, wallet: 'micro', amount: 1n, reason: 'adjustment', reference: 'barrier' });
   const [counted] = await db.query<{ users: number; trades: number }>(
@@ -186,7 +199,8 @@ async function main(): Promise<void> {
   const p99 = report('risk levels', indexTimes);
   const scanP99 = report('full scan', scanTimes);
   console.log(`the liquidating move alone: risk levels ${bigIndexMs.toFixed(3)} ms, full scan ${bigScanMs.toFixed(3)} ms; both found the same ${weak.size} users`);
-  console.log(`liquidation batch durable ${(liquidationDurable - markMoved).toFixed(1)} ms after the batch that moved the mark past the levels was durable`);
+  const liquidationWrite = repository.writes.filter((write) => write.trades > 0).reduce((sum, write) => sum + write.ms, 0);
+  console.log(`liquidation batch durable ${(liquidationDurable - markMoved).toFixed(1)} ms after the batch that moved the mark past the levels was durable; its database write ${liquidationWrite.toFixed(1)} ms`);
   console.log(`evaluation p99 ≤ ${GOAL_P99_MS} ms: ${p99 <= GOAL_P99_MS ? 'PASS' : 'FAIL'} (${(scanP99 / Math.max(p99, 0.001)).toFixed(0)}× faster than the full scan at p99)`);
   await core.stop();
   await db.close();

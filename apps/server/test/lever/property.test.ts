@@ -87,7 +87,7 @@ describeEachDatabase('lever property: random sequences', (kind) => {
     );
     expect(seen?.liquidations).toBeGreaterThan(0);
     expect(seen?.charges).toBeGreaterThan(0);
-  });
+  }, 600_000);
 
   async function apply(action: Step, users: number[]): Promise<void> {
     const userId = users[action.kind === 'mark' || action.kind === 'overnight' ? 0 : action.user] ?? 0;

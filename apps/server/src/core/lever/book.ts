@@ -418,7 +418,8 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
     const house = this.wallet(this.house, trade.legalId);
     const insurance = this.wallet(this.insurance, trade.legalId);
     const reference = `lever:${trade.id}`;
-    context.move({ ...owner, available: trade.margin, locked: -trade.margin, reason: 'lever_margin_release', reference });
+    // the margin comes back and the profit or loss is settled in one movement of the owner's wallet
+    const held = context.balance(owner).available + trade.margin;
     let uncovered = 0n;
     if (profit > 0n) {
       // the house pays a profit; when it falls short, the insurance fund pays the rest
@@ -428,16 +429,18 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       if (fromInsurance > context.balance(insurance).available) refuse('please retry');
       if (fromHouse > 0n) context.move({ ...house, available: -fromHouse, reason: 'lever_profit', reference });
       if (fromInsurance > 0n) context.move({ ...insurance, available: -fromInsurance, reason: 'lever_profit', reference });
-      context.move({ ...owner, available: profit, reason: 'lever_profit', reference });
+      context.move({ ...owner, available: trade.margin + profit, locked: -trade.margin, reason: 'lever_profit', reference });
     } else if (profit < 0n) {
       // a loss goes to the house from the wallet; what the wallet cannot pay, the insurance fund pays (as far as it can)
       const loss = -profit;
-      const paid = this.least(loss, context.balance(owner).available);
+      const paid = this.least(loss, held);
       uncovered = loss - paid;
       const fromInsurance = this.least(uncovered, context.balance(insurance).available);
-      if (paid > 0n) context.move({ ...owner, available: -paid, reason: 'lever_loss', reference });
+      context.move({ ...owner, available: trade.margin - paid, locked: -trade.margin, reason: 'lever_loss', reference });
       if (fromInsurance > 0n) context.move({ ...insurance, available: -fromInsurance, reason: 'lever_insurance', reference });
       if (paid + fromInsurance > 0n) context.move({ ...house, available: paid + fromInsurance, reason: 'lever_loss', reference });
+    } else {
+      context.move({ ...owner, available: trade.margin, locked: -trade.margin, reason: 'lever_close', reference });
     }
     for (const trigger of this.stopTriggers(trade)) context.removeTrigger(trigger.key);
     const closed: LeverTrade = {
