@@ -5,7 +5,8 @@ import { formatAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
 import type { Database } from '../../src/db/database';
 import { createTestDatabase, describeEachDatabase } from '../support/test-app';
-import { atoms, key, LeverHarness, USDT } from './harness';
+import { mustLiquidate } from '../../src/core/lever/risk';
+import { atoms, ETH, key, LeverHarness, USDT } from './harness';
 
 describeEachDatabase('lever positions in the core', (kind) => {
   let db: Database;
@@ -78,5 +79,43 @@ describeEachDatabase('lever positions in the core', (kind) => {
     expect(atoms(row?.uncovered ?? '0')).toBeGreaterThan(0n);
     expect((await runAudit(db)).ok).toBe(true);
     await h.markAt('60000');
+  });
+
+  it('with positions on two pairs, watches each pair for its share of the cushion, evaluates again when one is reached, and liquidates when their losses together reach the rate', async () => {
+    const ethPair = await h.pairOf(ETH);
+    await h.markAt('3000', ethPair);
+    const user = await h.newUser();
+    await h.fund(user, 'lever', '300');
+    const btc = await h.open(user, { multiple: 10, hands: 1 });
+    const eth = await h.open(user, { pairId: ethPair, multiple: 10, hands: 1 });
+    const ids = [btc, eth].map((result) => (result.applied ? (result.leverTradeId ?? 0) : 0));
+    const watch = async () => (await db.query<{ version: number; levels: unknown[] }>('select version, levels from lever_risk_watch where user_id = $1', [user]))[0];
+    const rate = h.core.read.leverGlobal().liquidationRate;
+    // a cushion of ~200 USDT shared by two pairs: BTC (0.01 a hand) watched ~10,000 lower, ETH (0.1) ~1,000 lower
+    expect((await watch())?.levels).toHaveLength(2);
+    const armed = (await watch())?.version ?? 0;
+
+    // BTC alone loses ~110: past its share, not past the cushion: evaluated again, nothing closes
+    await h.markAt('49000');
+    expect((await watch())?.version).toBeGreaterThan(armed);
+    expect(mustLiquidate(h.core.read.leverRisk(user, USDT), rate)).toBe(false);
+    expect((await h.trade(ids[0] ?? 0))?.status).toBe(1);
+    // ETH loses ~50 more: still above the rate
+    await h.markAt('2500', ethPair);
+    expect(mustLiquidate(h.core.read.leverRisk(user, USDT), rate)).toBe(false);
+    expect((await h.trade(ids[1] ?? 0))?.status).toBe(1);
+    // another ~50 on ETH: together the losses reach the rate, both positions close
+    await h.markAt('2000', ethPair);
+    for (const id of ids) expect(await h.trade(id)).toMatchObject({ status: 3, close_reason: 'liquidation' });
+    const [liquidation] = await db.query<{ available: string; margin: string; unrealised: string }>(
+      'select available::text, margin::text, unrealised::text from lever_liquidations where user_id = $1',
+      [user],
+    );
+    const equity = atoms(liquidation?.available ?? '0') + atoms(liquidation?.margin ?? '0') + atoms(liquidation?.unrealised ?? '0');
+    expect(equity * 100n * 10n ** 18n <= rate * atoms(liquidation?.margin ?? '0')).toBe(true);
+    expect(h.faults).toEqual([]);
+    expect((await runAudit(db)).ok).toBe(true);
+    await h.markAt('60000');
+    await h.markAt('3000', ethPair);
   });
 });
