@@ -45,6 +45,18 @@ export {
   type NotificationPush,
 } from './notifications';
 export { paymentApi, type PaymentGatewayForm } from './payment';
+export {
+  leverApi,
+  type LeverDeal,
+  type LeverOpenOrder,
+  type LeverPage,
+  type LeverPairIds,
+  type LeverRisk,
+  type LeverRiskItem,
+  type LeverStatus,
+  type LeverTrade,
+  type LeverTradePush,
+} from './lever';
 export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
 export {
   microApi,

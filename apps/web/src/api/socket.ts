@@ -12,6 +12,7 @@ import type {
 } from '@tessera/protocol';
 import type { Socket } from 'socket.io-client';
 import type { NotificationPush } from './notifications';
+import type { LeverTradePush } from './lever';
 
 /** The socket.io path of the realtime gateway. */
 export const SOCKET_PATH = '/wss/socket.io/';
@@ -35,6 +36,8 @@ export interface PushPayloads {
   c2c_order: C2cOrderPush;
   /** a new notification of the user (the header's unread badge) */
   notification: NotificationPush;
+  /** the signed-in user's lever trades and risk (to its owner only) */
+  lever_trade: LeverTradePush;
 }
 export type PushName = keyof PushPayloads;
 const PUSHES: readonly PushName[] = [
@@ -48,6 +51,7 @@ const PUSHES: readonly PushName[] = [
   'updateKLine',
   'c2c_order',
   'notification',
+  'lever_trade',
 ];
 
 /** A pair to narrow the market pushes to (the server's `sub` event). */

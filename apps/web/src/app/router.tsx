@@ -5,20 +5,7 @@ import { RouteError } from '../features/shell/RouteError';
 import { Redirect, RequireAuth } from './guards';
 import type { PageKey, RouteHandle } from './pages';
 
-/** A screen whose feature comes in a later release: the shell with a "not available yet" state. */
-function soon(path: string, page: PageKey = path as PageKey): RouteObject {
-  const handle: RouteHandle = { page };
-  return {
-    path,
-    handle,
-    lazy: async () => {
-      const { NotAvailablePage } = await import('../features/placeholder/NotAvailablePage');
-      return { element: <NotAvailablePage page={page} /> };
-    },
-  };
-}
-
-/** The same, inside the side navigation of the account centre or the assets area. */
+/** A screen of the account centre or the assets area whose feature comes in a later release: a "not available yet" state beside the side navigation. */
 function soonInArea(path: PageKey): RouteObject {
   const handle: RouteHandle = { page: path };
   return {
@@ -123,11 +110,6 @@ export const routes: RouteObject[] = [
         handle: page('quotation'),
         lazy: async () => ({ Component: (await import('../features/quotation/TerminalPage')).TerminalPage }),
       },
-      soon('leverdealCenter'),
-      soon('allTransaction'),
-      soon('leverTransactions'),
-      soon('leverTransaction'),
-      soon('leverList'),
       {
         path: 'secondDealCenter',
         handle: page('secondDealCenter'),
@@ -142,6 +124,31 @@ export const routes: RouteObject[] = [
         path: 'success',
         handle: page('success'),
         lazy: async () => ({ Component: (await import('../features/outcome/SuccessPage')).SuccessPage }),
+      },
+      {
+        path: 'leverdealCenter',
+        handle: page('leverdealCenter'),
+        lazy: async () => ({ Component: (await import('../features/lever/LeverDealCenterPage')).LeverDealCenterPage }),
+      },
+      {
+        path: 'allTransaction',
+        handle: page('allTransaction'),
+        lazy: async () => ({ Component: (await import('../features/lever/AllTransactionPage')).AllTransactionPage }),
+      },
+      {
+        path: 'leverTransactions',
+        handle: page('leverTransactions'),
+        lazy: async () => ({ Component: (await import('../features/lever/LeverTransactionsPage')).LeverTransactionsPage }),
+      },
+      {
+        path: 'leverTransaction',
+        handle: page('leverTransaction'),
+        lazy: async () => ({ Component: (await import('../features/lever/LeverTransactionPage')).LeverTransactionPage }),
+      },
+      {
+        path: 'leverList',
+        handle: page('leverList'),
+        lazy: async () => ({ Component: (await import('../features/lever/LeverListPage')).LeverListPage }),
       },
 
       // Screens that need a session
@@ -189,7 +196,11 @@ export const routes: RouteObject[] = [
             handle: page('c2cDetail'),
             lazy: async () => ({ Component: (await import('../features/c2c/OrderDetailPage')).OrderDetailPage }),
           },
-          soon('leverRecord'),
+          {
+            path: 'leverRecord',
+            handle: page('leverRecord'),
+            lazy: async () => ({ Component: (await import('../features/lever/LeverRecordPage')).LeverRecordPage }),
+          },
           {
             path: 'transferRecord',
             handle: page('transferRecord'),
@@ -230,7 +241,7 @@ export const routes: RouteObject[] = [
           {
             path: 'lever_manger',
             handle: page('lever_manger'),
-            lazy: async () => ({ Component: (await import('../features/assets/LeverManagerDemoPage')).LeverManagerDemoPage }),
+            lazy: async () => ({ Component: (await import('../features/lever/LeverManagerPage')).LeverManagerPage }),
           },
           {
             path: 'finanrec',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FlaskIcon } from '../../components/icons';
 
-/** The mark of the mock screens (finanrec, lever_manger): sample figures, not the user's. */
+/** The mark of the mock screens (finanrec): sample figures, not the user's. */
 export function DemoBanner() {
   const { t } = useTranslation();
   return (
