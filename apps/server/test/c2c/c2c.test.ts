@@ -149,6 +149,13 @@ describeEachDatabase('c2c', (kind) => {
       await expectRefusal(app, () => take(unpaid, adId), 'no payment info', '997');
     });
 
+    it('answers 997 to a seller who cannot be paid by any way a buy ad offers', async () => {
+      expect((await publish(buyer, { type: 'buy', total_number: '20', way: 'bank' })).body.type).toBe('ok');
+      const buyAd = await newestAd(buyer);
+      await expectRefusal(app, () => take(alipayOnly, buyAd.id), 'no payment info', '997');
+      expect((await act(buyer, 'c2c/back_send', buyAd.id)).body.type).toBe('ok');
+    });
+
     it('goes unpaid → paid → done with exactly the buyer’s and the seller’s actions, pushed live to both', async () => {
       const sellerSocket = await openSocket(seller);
       const buyerSocket = await openSocket(buyer);

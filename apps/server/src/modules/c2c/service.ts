@@ -77,9 +77,11 @@ export class C2cService {
 
   /** c2c/do_legal_deal: takes an ad; answers the new order's id. */
   async take(userId: number, adId: number, number: string | undefined): Promise<number> {
-    await this.checkMayTrade(userId);
+    const payable = await this.checkMayTrade(userId);
     const ad = await this.repository.ad(adId);
     if (!ad || ad.status !== 'open') refuse('ad not found');
+    // selling into a buy ad, the taker is the one paid: through a way the ad's buyer can pay
+    if (ad.type === 'buy' && !ad.ways.split(',').some((way) => (payable as ReadonlySet<string>).has(way))) throw new Refusal('no payment info', '997');
     let amount: Atoms | null = null;
     if (number) {
       const currency = await this.coin(ad.currency_id);
