@@ -143,7 +143,7 @@ describe('c2c: publish, take, pay, release', () => {
   it('the seller saves payment methods: the form asks for a real name and a valid card first', async () => {
     const { page } = seller;
     await page.goto(`${server.url}/userSetting`);
-    await page.getByTestId('payment-form').waitFor();
+    await page.getByTestId('payment-methods-form').waitFor();
     await page.getByTestId('cash-bank-name').fill('ICBC');
     await page.getByTestId('cash-bank-account').fill('1234');
     await page.getByTestId('cash-submit').click();

@@ -67,7 +67,7 @@ function CashForm({ saved }: { saved: CashInfo }) {
   const savedWays = cashWays(saved);
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5 px-4 py-5 sm:px-6 sm:py-6" data-testid="payment-form">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5 px-4 py-5 sm:px-6 sm:py-6" data-testid="payment-methods-form">
       {save.isError && <FormAlert testId="payment-failure">{errorText(save.error)}</FormAlert>}
       {problems.methods && <FormAlert testId="payment-methods-missing">{problem('methods')}</FormAlert>}
       <p className="flex items-center gap-2 text-[0.8125rem] text-muted" data-testid="payment-saved-ways">
