@@ -26,7 +26,7 @@ try {
   if (db.kind === 'pglite') await migrate(db);
   const report = await runAuditSnapshot(db);
   console.log(JSON.stringify(report, null, 2));
-  console.log(report.ok ? `audit: ok (${report.balancesChecked} balances, ${report.recordsRecomputed} settled contracts recomputed)` : 'audit: BROKEN');
+  console.log(report.ok ? `audit: ok (${report.balancesChecked} balances, ${report.recordsRecomputed} settled records recomputed)` : 'audit: BROKEN');
   process.exitCode = report.ok ? 0 : 1;
 } finally {
   await db.close();

@@ -176,7 +176,7 @@ describeEachDatabase('token subscription (UpStart)', (kind) => {
     const [row] = (await records()).data;
     await app().db.query('update upstart_subscriptions set amount = amount + 1 where id = $1', [row!.id]);
     const report = await runAudit(app().db);
-    expect(report.orphans).toEqual([{ table_name: 'upstart_subscriptions: amount is not paid / price', rows: 1 }]);
+    expect(report.settlementMismatches).toEqual([expect.objectContaining({ table_name: 'upstart_subscriptions', id: String(row!.id), field: expect.stringContaining('is not paid') })]);
     await app().db.query('update upstart_subscriptions set amount = amount - 1 where id = $1', [row!.id]);
   });
 

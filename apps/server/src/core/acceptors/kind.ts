@@ -7,7 +7,8 @@ export const acceptorsKind: CoreKind<AcceptorDealCommand, AcceptorDealBook> = {
   name: 'acceptors',
   commandKinds: ['acceptor_deal_open', 'acceptor_deal_decide', 'acceptor_deal_receive'],
   tables: [ACCEPTOR_DEALS],
+  orphanChecks: [ACCEPTOR_DEAL_ORPHANS],
   // the audit also recomputes every deal's fee from its money and rate
-  orphanChecks: [ACCEPTOR_DEAL_ORPHANS, ACCEPTOR_DEAL_RECOMPUTED],
+  recomputeChecks: [ACCEPTOR_DEAL_RECOMPUTED],
   create: () => new AcceptorDealBook(),
 };

@@ -96,6 +96,7 @@ export const ACCEPTOR_DEAL_ORPHANS = `select 'acceptor_deals' as table_name, cou
  * Deals whose fee is not their rate's: `fee` must be `money × rate %` floored to the coin's
  * precision, that is `fee × 100 ≤ money × rate < (fee + one step) × 100`.
  */
-export const ACCEPTOR_DEAL_RECOMPUTED = `select 'acceptor_deals: fee is not money x rate %' as table_name, count(*)::int as rows
-  from acceptor_deals d join currencies c on c.id = d.currency_id
-  where d.fee * 100 > d.money * d.rate or (d.fee + ('1e-' || c.decimals)::numeric) * 100 <= d.money * d.rate`;
+export const ACCEPTOR_DEAL_RECOMPUTED = `select 'acceptor_deals' as table_name, d.id::text as id,
+    case when d.fee * 100 > d.money * d.rate or (d.fee + ('1e-' || c.decimals)::numeric) * 100 <= d.money * d.rate
+         then 'fee ' || d.fee::text || ' is not money ' || d.money::text || ' × rate ' || d.rate::text || ' %, floored' else '' end as problem
+  from acceptor_deals d join currencies c on c.id = d.currency_id`;

@@ -7,7 +7,8 @@ export const subscriptionsKind: CoreKind<SubscriptionCommand, SubscriptionBook> 
   name: 'subscriptions',
   commandKinds: ['upstart_subscribe', 'upstart_release', 'upstart_unlock'],
   tables: [SUBSCRIPTIONS],
+  orphanChecks: [SUBSCRIPTION_ORPHANS],
   // the audit also recomputes every subscription's tokens from what was paid and the price
-  orphanChecks: [SUBSCRIPTION_ORPHANS, SUBSCRIPTION_RECOMPUTED],
+  recomputeChecks: [SUBSCRIPTION_RECOMPUTED],
   create: () => new SubscriptionBook(),
 };

@@ -101,6 +101,7 @@ export const SUBSCRIPTION_ORPHANS = `select 'upstart_subscriptions' as table_nam
  * Subscriptions whose tokens are not what they paid for: `amount` must be `paid ÷ price` floored
  * to the token's precision, that is `amount × price ≤ paid < (amount + one step) × price`.
  */
-export const SUBSCRIPTION_RECOMPUTED = `select 'upstart_subscriptions: amount is not paid / price' as table_name, count(*)::int as rows
-  from upstart_subscriptions s join currencies c on c.id = s.currency_id
-  where s.amount * s.price > s.paid or (s.amount + ('1e-' || c.decimals)::numeric) * s.price <= s.paid`;
+export const SUBSCRIPTION_RECOMPUTED = `select 'upstart_subscriptions' as table_name, s.id::text as id,
+    case when s.amount * s.price > s.paid or (s.amount + ('1e-' || c.decimals)::numeric) * s.price <= s.paid
+         then 'amount ' || s.amount::text || ' is not paid ' || s.paid::text || ' ÷ price ' || s.price::text || ', floored' else '' end as problem
+  from upstart_subscriptions s join currencies c on c.id = s.currency_id`;
