@@ -4,46 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { apitip } from '../../api';
 import { Button } from '../../components/Button';
 import { AlertIcon, LockIcon } from '../../components/icons';
-import { Spinner } from '../../components/Spinner';
 import { i18next } from '../../i18n';
 import type { Problem } from '../../lib/wallet';
 import { GuestNotice } from '../account';
+
+/** The frame of an assets screen, the shared titled card; lists' loading and error states. */
+export { TitledCard as AssetsCard, ListState, InlineError } from '../../components/Panel';
 
 /** The text of a form problem: a server message key through apitip, or one of the assets texts. */
 export function problemText(problem: Problem | undefined): string | undefined {
   if (problem === undefined) return undefined;
   if (typeof problem === 'string') return apitip(problem);
   return i18next.t(`assets.problem.${problem.local}`);
-}
-
-/** The frame of an assets screen: a titled card with optional actions in its header. */
-export function AssetsCard({
-  title,
-  subtitle,
-  actions,
-  testId,
-  children,
-  className,
-}: {
-  title: string;
-  subtitle?: ReactNode;
-  actions?: ReactNode;
-  testId?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <div className={clsx('rounded-xl border border-line bg-surface', className)} data-testid={testId}>
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-4 py-4 sm:px-6">
-        <div className="min-w-0">
-          <h2 className="text-lg font-semibold text-fg">{title}</h2>
-          {subtitle && <div className="mt-0.5 text-[0.8125rem] text-muted">{subtitle}</div>}
-        </div>
-        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
-      </header>
-      {children}
-    </div>
-  );
 }
 
 /** The shared demo account sees this instead of the assets actions (the server refuses them too). */
@@ -75,37 +47,6 @@ export function MoreButton({ hasMore, busy, onMore }: { hasMore: boolean; busy: 
     <div className="flex justify-center border-t border-line/60 py-2">
       <Button variant="ghost" size="sm" busy={busy} onClick={onMore} data-testid="records-more">
         {t('assets.more')}
-      </Button>
-    </div>
-  );
-}
-
-/** An empty or loading list. */
-export function ListState({ busy, text }: { busy: boolean; text: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="flex items-center justify-center gap-2 px-4 py-8 text-[0.8125rem] text-faint">
-      {busy ? (
-        <>
-          <Spinner size={16} />
-          {t('common.loading')}
-        </>
-      ) : (
-        text
-      )}
-    </div>
-  );
-}
-
-/** A failed load inside a panel, with a retry. */
-export function InlineError({ text, onRetry }: { text: string; onRetry(): void }) {
-  const { t } = useTranslation();
-  return (
-    <div role="alert" className="flex flex-wrap items-center justify-center gap-3 px-4 py-6 text-[0.8125rem] text-down">
-      <AlertIcon size={16} />
-      {text}
-      <Button variant="secondary" size="sm" onClick={onRetry}>
-        {t('common.retry')}
       </Button>
     </div>
   );

@@ -4,9 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import type { C2cOrder } from '../../api';
 import { Num } from '../../components/Num';
+import { TitledCard as C2cCard } from '../../components/Panel';
 import { fixed } from '../../lib/trading/decimal';
 import { COIN_DECIMALS, ORDER_STATE, type C2cWayName } from '../../lib/trading/c2c';
 import { useLegalBalances } from './queries';
+
+/** The frame of a c2c screen: the shared titled card. */
+export { C2cCard };
 
 const SECTIONS = [
   { to: '/fiatradCenter', key: 'market' },
@@ -63,35 +67,6 @@ export function C2cScreen({
         {children}
       </C2cCard>
     </div>
-  );
-}
-
-export function C2cCard({
-  title,
-  subtitle,
-  actions,
-  testId,
-  children,
-  className,
-}: {
-  title: string;
-  subtitle?: ReactNode;
-  actions?: ReactNode;
-  testId?: string;
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <section className={clsx('rounded-xl border border-line bg-surface', className)} data-testid={testId}>
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b border-line px-4 py-4 sm:px-6">
-        <div className="min-w-0">
-          <h2 className="text-lg font-semibold text-fg">{title}</h2>
-          {subtitle && <div className="mt-0.5 text-[0.8125rem] text-muted">{subtitle}</div>}
-        </div>
-        {actions && <div className="flex flex-wrap items-center gap-2">{actions}</div>}
-      </header>
-      {children}
-    </section>
   );
 }
 
