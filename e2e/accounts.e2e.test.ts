@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness';
+import { apiCall, type Envelope } from './session';
 
 /** A valid 8×8 PNG (one colour), small enough for any upload rule. */
 const TINY_PNG = Buffer.from(
@@ -20,11 +21,6 @@ const PHONE = '13912345678';
 const PHONE_PASSWORD = 'bob2026pw';
 const PHONE_EMAIL = 'e2e.bob@tessera.example';
 
-interface Envelope<T = unknown> {
-  type: string;
-  message: T;
-}
-
 /**
  * Accounts and security against the real server: registration with an e-mailed code, login and
  * logout, binding an e-mail, the first fund password, identity verification approved by an operator (strength bar 100%),
@@ -40,18 +36,7 @@ describe('accounts and security', () => {
   let photo: string;
 
   /** A form-encoded call to the user API, as the web app makes it. */
-  async function api<T>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) {
-    const headers: Record<string, string> = {};
-    if (token) headers.Authorization = token;
-    const query = method === 'GET' ? `?${new URLSearchParams(params).toString()}` : '';
-    const init: RequestInit = { method, headers };
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      init.body = new URLSearchParams(params).toString();
-    }
-    const response = await fetch(`${server.url}/api/${call}${query}`, init);
-    return (await response.json()) as Envelope<T>;
-  }
+  const api = <T,>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) => apiCall<T>(server.url, call, params, token, method);
 
   /** The newest code the development outbox holds for an address. */
   async function codeSentTo(address: string): Promise<string> {

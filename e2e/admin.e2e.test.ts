@@ -3,12 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { multipartBody, TINY_PNG } from '../apps/server/test/support/multipart';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-
-interface Envelope<T = unknown> {
-  type: string;
-  message: T;
-  [extra: string]: unknown;
-}
+import { apiCall, type Envelope } from './session';
 
 const ADMIN_EMAIL = 'admin@tessera.example';
 const ADMIN_PASSWORD = 'admin-dev-password';
@@ -34,16 +29,7 @@ describe('back office', () => {
   let adminToken: string;
   let totpSecret: string;
 
-  async function api<T>(call: string, params: Record<string, string> = {}, token?: string, method: 'GET' | 'POST' = 'POST') {
-    const headers: Record<string, string> = token ? { Authorization: token } : {};
-    const init: RequestInit = { method, headers };
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      init.body = new URLSearchParams(params).toString();
-    }
-    const query = method === 'GET' ? `?${new URLSearchParams(params).toString()}` : '';
-    return (await (await fetch(`${server.url}/api/${call}${query}`, init)).json()) as Envelope<T>;
-  }
+  const api = <T,>(call: string, params: Record<string, string> = {}, auth?: string, method: 'GET' | 'POST' = 'POST') => apiCall<T>(server.url, call, params, auth, method);
 
   async function operator<T>(token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: object): Promise<{ status: number; body: T }> {
     const response = await fetch(`${server.url}/admin/api${path}`, {

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-
-interface Envelope<T = unknown> {
-  type: string;
-  message: T;
-  [extra: string]: unknown;
-}
+import { apiCall, type Envelope } from './session';
 
 interface Trader {
   email: string;
@@ -44,18 +39,7 @@ describe('c2c: publish, take, pay, release', () => {
   const eventually = <T,>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
   const text = async (page: Page, testId: string) => ((await page.getByTestId(testId).first().textContent()) ?? '').trim();
 
-  async function api<T>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) {
-    const headers: Record<string, string> = {};
-    if (token) headers.Authorization = token;
-    const query = method === 'GET' ? `?${new URLSearchParams(params).toString()}` : '';
-    const init: RequestInit = { method, headers };
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      init.body = new URLSearchParams(params).toString();
-    }
-    const response = await fetch(`${server.url}/api/${call}${query}`, init);
-    return (await response.json()) as Envelope<T>;
-  }
+  const api = <T,>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) => apiCall<T>(server.url, call, params, token, method);
 
   async function operatorToken(): Promise<string> {
     const login = await fetch(`${server.url}/admin/api/login`, {

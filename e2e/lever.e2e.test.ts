@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-
-interface Envelope<T = unknown> {
-  type: string;
-  message: T;
-  [extra: string]: unknown;
-}
+import { apiCall } from './session';
 
 interface Account {
   token: string;
@@ -41,18 +36,7 @@ describe('leveraged trading desk', () => {
 
   const eventually = <T,>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 15_000, interval: 100 });
 
-  async function api<T>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) {
-    const headers: Record<string, string> = {};
-    if (token) headers.Authorization = token;
-    const query = method === 'GET' ? `?${new URLSearchParams(params).toString()}` : '';
-    const init: RequestInit = { method, headers };
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      init.body = new URLSearchParams(params).toString();
-    }
-    const response = await fetch(`${server.url}/api/${call}${query}`, init);
-    return (await response.json()) as Envelope<T>;
-  }
+  const api = <T,>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) => apiCall<T>(server.url, call, params, token, method);
 
   async function register(email: string): Promise<Account> {
     expect((await api('POST', 'sms_mail', { user_string: email, type: 'register' })).type).toBe('ok');

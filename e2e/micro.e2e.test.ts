@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-
-interface Envelope<T = unknown> {
-  type: string;
-  message: T;
-  [extra: string]: unknown;
-}
+import { apiCall } from './session';
 
 const PASSWORD = 'micro2026';
 const USDT = 3;
@@ -27,18 +22,7 @@ describe('second contracts screen', () => {
 
   const eventually = <T,>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout, interval: 100 });
 
-  async function api<T>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) {
-    const headers: Record<string, string> = {};
-    if (token) headers.Authorization = token;
-    const query = method === 'GET' ? `?${new URLSearchParams(params).toString()}` : '';
-    const init: RequestInit = { method, headers };
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      init.body = new URLSearchParams(params).toString();
-    }
-    const response = await fetch(`${server.url}/api/${call}${query}`, init);
-    return (await response.json()) as Envelope<T>;
-  }
+  const api = <T,>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) => apiCall<T>(server.url, call, params, token, method);
 
   async function admin(method: 'POST' | 'PUT', path: string, body: object) {
     const response = await fetch(`${server.url}/admin/api${path}`, {

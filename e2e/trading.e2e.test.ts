@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-
-interface Envelope<T = unknown> {
-  type: string;
-  message: T;
-  [extra: string]: unknown;
-}
+import { apiCall } from './session';
 
 interface Trader {
   email: string;
@@ -41,18 +36,7 @@ describe('spot trading desk', () => {
   /** Live updates take a push, a merge and perhaps a refetch: allow a few seconds. */
   const eventually = <T,>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
 
-  async function api<T>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) {
-    const headers: Record<string, string> = {};
-    if (token) headers.Authorization = token;
-    const query = method === 'GET' ? `?${new URLSearchParams(params).toString()}` : '';
-    const init: RequestInit = { method, headers };
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      init.body = new URLSearchParams(params).toString();
-    }
-    const response = await fetch(`${server.url}/api/${call}${query}`, init);
-    return (await response.json()) as Envelope<T>;
-  }
+  const api = <T,>(method: 'GET' | 'POST', call: string, params: Record<string, string> = {}, token?: string) => apiCall<T>(server.url, call, params, token, method);
 
   /** Registers through the API (code from the development outbox) and logs in: token and id. */
   async function register(email: string): Promise<{ token: string; id: number }> {

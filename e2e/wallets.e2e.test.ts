@@ -2,12 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { TINY_PNG } from '../apps/server/test/support/multipart';
 import { launchBrowser, startServer, type RunningServer } from './harness';
-
-interface Envelope<T = unknown> {
-  type: string;
-  message: T;
-  [extra: string]: unknown;
-}
+import { apiCall } from './session';
 
 const PASSWORD = 'wallet2026';
 const FUND_PASSWORD = '246810';
@@ -31,16 +26,7 @@ describe('wallets: deposit and withdrawal', () => {
 
   const eventually = <T,>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 10_000, interval: 100 });
 
-  async function api<T>(call: string, params: Record<string, string> = {}, auth?: string, method: 'GET' | 'POST' = 'POST') {
-    const headers: Record<string, string> = auth ? { Authorization: auth } : {};
-    const init: RequestInit = { method, headers };
-    if (method === 'POST') {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      init.body = new URLSearchParams(params).toString();
-    }
-    const query = method === 'GET' ? `?${new URLSearchParams(params).toString()}` : '';
-    return (await (await fetch(`${server.url}/api/${call}${query}`, init)).json()) as Envelope<T>;
-  }
+  const api = <T,>(call: string, params: Record<string, string> = {}, auth?: string, method: 'GET' | 'POST' = 'POST') => apiCall<T>(server.url, call, params, auth, method);
 
   async function operatorCall<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
     const response = await fetch(`${server.url}/admin/api${path}`, {
