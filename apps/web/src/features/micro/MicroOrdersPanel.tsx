@@ -135,7 +135,7 @@ function ContractRow({ row, now, fetchedAt, currentPrice, pricePrecision }: { ro
         <Num>{running ? fixed(currentPrice, pricePrecision) : fixed(row.end_price, pricePrecision)}</Num>
       </span>
       <span className={clsx(cell, 'text-end')} data-testid={running ? 'micro-countdown' : undefined}>
-        <Num>{t('micro.secondsLeft', { count: running ? secondsLeft(fetchedAt + row.remain_milli_seconds, now) : row.seconds })}</Num>
+        <Num>{t('micro.secondsLeft', { count: running ? secondsLeft(fetchedAt + row.remain_milli_seconds, now, row.seconds) : row.seconds })}</Num>
       </span>
       <span className={clsx(cell, 'text-end', tone === 'win' ? 'text-up' : tone === 'loss' ? 'text-down' : 'text-muted')} data-testid="micro-result">
         <Num>{amount}</Num>

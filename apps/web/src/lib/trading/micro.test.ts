@@ -20,10 +20,12 @@ describe('second-contract maths', () => {
   });
 
   it('counts whole seconds down, never below zero', () => {
-    expect(secondsLeft(10_000, 0)).toBe(10);
-    expect(secondsLeft(10_000, 9_001)).toBe(1);
-    expect(secondsLeft(10_000, 10_000)).toBe(0);
-    expect(secondsLeft(10_000, 12_000)).toBe(0);
+    expect(secondsLeft(10_000, 0, 10)).toBe(10);
+    expect(secondsLeft(10_000, 9_001, 10)).toBe(1);
+    expect(secondsLeft(10_000, 10_000, 10)).toBe(0);
+    expect(secondsLeft(10_000, 12_000, 10)).toBe(0);
+    // a moment's difference between the server's clock and this one never shows more than the contract's seconds
+    expect(secondsLeft(5_001, 0, 5)).toBe(5);
   });
 
   it('computes the fee floored and checks the stake step', () => {

@@ -38,9 +38,12 @@ export function runningResult(
   return { state: 'win', amount: formatFixed(percentOf(number, ratio), decimals) };
 }
 
-/** What the countdown shows: whole seconds left, rounded up (0 at the expiry). */
-export function secondsLeft(expiresAt: number, now: number): number {
-  return Math.max(0, Math.ceil((expiresAt - now) / 1000));
+/**
+ * What the countdown shows: whole seconds left, rounded up (0 at the expiry), never more than the
+ * contract's own seconds (the server's remaining time and this clock may differ by a moment).
+ */
+export function secondsLeft(expiresAt: number, now: number, seconds: number): number {
+  return Math.min(seconds, Math.max(0, Math.ceil((expiresAt - now) / 1000)));
 }
 
 /** The fee of a stake: number × fee % ÷ 100, floored to `decimals`. */
