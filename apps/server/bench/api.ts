@@ -6,18 +6,17 @@
  * on PostgreSQL (when one answers) and on the embedded PGlite. Prints requests/s, p50/p99 latency
  * and the ratio (b)/(a). Goal on PostgreSQL: ratio ≥ 0.5 and p99 of (b) ≤ 30 ms.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { prepareDatabase } from '../src/app/bootstrap';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { hashPassword } from '../src/lib/password';
 import { UserRepository } from '../src/modules/users/repository';
 import { call, operatorJson, startServerProcess } from '../test/support/server-process';
+import { postgresTarget } from './support';
 
 const CONNECTIONS = 64;
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -109,30 +108,6 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
   } finally {
     await server.stop();
   }
-}
-
-async function postgresTarget() {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 const rows: Awaited<ReturnType<typeof runOn>>[] = [];

@@ -24,6 +24,7 @@ import { mustLiquidate, riskFigures } from '../src/core/lever/risk';
 import { CoreRepository, type BatchWrite } from '../src/core/repository';
 import { TriggerIndex } from '../src/core/triggers/trigger-index';
 import { openPglite } from '../src/db/database';
+import { percentile } from './support';
 
 const USERS = Number(process.env.BENCH_LEVER_USERS ?? 10_000);
 const PER_USER = 10;
@@ -33,10 +34,6 @@ const BTC = 1;
 const USDT = 3;
 let serial = 0;
 const key = (prefix: string) => `${prefix}-${(serial += 1)}`;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
-}
 
 /** The core's repository, timing each batch write: the liquidation's is reported apart. */
 class TimedRepository extends CoreRepository {

@@ -13,12 +13,10 @@
  * server), then the embedded PGlite (BENCH_ONLY=postgres skips it). BENCH_CONTRACTS changes the count,
  * BENCH_STEPS the number of expiry instants (100; 1 puts every contract in one settlement command).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { prepareDatabase } from '../src/app/bootstrap';
 import { loadConfig } from '../src/config';
 import { parseAmount } from '../src/core/amount';
@@ -27,6 +25,7 @@ import { Core } from '../src/core/core';
 import type { MicroContract } from '../src/core/micro/state';
 import { CoreRepository } from '../src/core/repository';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
+import { percentile, postgresTarget } from './support';
 
 const CONTRACTS = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const USERS = 1_000;
@@ -45,10 +44,6 @@ interface Figures {
   settleAllMs: number;
   lateness: { p50: number; p99: number; max: number };
   settled: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
 /** The core's clock: frozen at a chosen instant while contracts open, then real time shifted by an offset. */
@@ -156,30 +151,6 @@ async function runOn(label: string, open: () => Promise<Database>): Promise<Figu
   } finally {
     await db.close();
   }
-}
-
-async function postgresTarget() {
-  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: base });
-  try {
-    await admin.connect();
-  } catch {
-    return undefined;
-  }
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 const results: Figures[] = [];

@@ -9,6 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseAmount, type Atoms } from '../src/core/amount';
 import { TriggerIndex, type IndexedTrigger } from '../src/core/triggers/trigger-index';
+import { percentile } from './support';
 
 const TRIGGERS = 100_000;
 const MOVES = Number(process.env.BENCH_MOVES ?? 5_000);
@@ -48,10 +49,6 @@ class PlainScan {
     items.length = kept;
     return crossed;
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 }
 
 function main(): void {
