@@ -67,15 +67,7 @@ function OpenTab({ side }: { side: 'buy' | 'sell' }) {
   }
 
   return (
-    <ListFrame
-      busy={query.isPending}
-      error={query.isError ? errorText(query.error) : undefined}
-      onRetry={() => void query.refetch()}
-      empty={rows.length === 0}
-      hasMore={query.hasNextPage}
-      loadingMore={query.isFetchingNextPage}
-      onMore={() => void query.fetchNextPage()}
-    >
+    <ListFrame query={query} empty={rows.length === 0}>
       <table className="w-full min-w-[46rem] text-[0.8125rem]" data-testid={`entrust-list-${side}`}>
         <thead>
           <tr className="border-b border-line">
@@ -132,15 +124,7 @@ function CompletedTab() {
   const query = useCompletedEntrusts(true);
   const rows: SpotFill[] = flatList(query.data);
   return (
-    <ListFrame
-      busy={query.isPending}
-      error={query.isError ? errorText(query.error) : undefined}
-      onRetry={() => void query.refetch()}
-      empty={rows.length === 0}
-      hasMore={query.hasNextPage}
-      loadingMore={query.isFetchingNextPage}
-      onMore={() => void query.fetchNextPage()}
-    >
+    <ListFrame query={query} empty={rows.length === 0}>
       <table className="w-full min-w-[44rem] text-[0.8125rem]" data-testid="entrust-list-completed">
         <thead>
           <tr className="border-b border-line">
@@ -177,36 +161,36 @@ function CompletedTab() {
   );
 }
 
-interface ListFrameProps {
-  busy: boolean;
-  error: string | undefined;
-  onRetry(): void;
-  empty: boolean;
-  hasMore: boolean;
-  loadingMore: boolean;
-  onMore(): void;
-  children: ReactNode;
+/** What the frame reads of a paged (infinite) query. */
+interface PagedQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  refetch(): unknown;
+  fetchNextPage(): unknown;
 }
 
-/** Loading, failure and empty states around a list, and its 'load more' control. */
-function ListFrame({ busy, error, onRetry, empty, hasMore, loadingMore, onMore, children }: ListFrameProps) {
+/** Loading, failure and empty states around a paged query's list, and its 'load more' control. */
+function ListFrame({ query, empty, children }: { query: PagedQuery; empty: boolean; children: ReactNode }) {
   const { t } = useTranslation();
-  if (error) {
+  if (query.isError) {
     return (
       <div role="alert" className="flex flex-wrap items-center justify-center gap-3 py-10 text-[0.8125rem] text-down">
-        {error}
-        <Button size="sm" variant="secondary" onClick={onRetry}>{t('common.retry')}</Button>
+        {errorText(query.error)}
+        <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>{t('common.retry')}</Button>
       </div>
     );
   }
-  if (busy) return <Loading label={t('common.loading')} className="py-12" />;
+  if (query.isPending) return <Loading label={t('common.loading')} className="py-12" />;
   if (empty) return <p className="py-12 text-center text-[0.8125rem] text-muted" data-testid="entrust-empty">{t('entrust.empty')}</p>;
   return (
     <>
       <div className="overflow-x-auto">{children}</div>
       <div className="flex justify-center border-t border-line/60 py-2">
-        {hasMore ? (
-          <Button variant="ghost" size="sm" busy={loadingMore} onClick={onMore} data-testid="entrust-more">
+        {query.hasNextPage ? (
+          <Button variant="ghost" size="sm" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} data-testid="entrust-more">
             {t('entrust.loadMore')}
           </Button>
         ) : (
