@@ -1,8 +1,8 @@
 /**
  * `npm run bench:micro`: 100,000 second contracts expiring within the same second, settled by the
- * real core (one deadline `deadline:micro:<pair>:<expiry ms>` per expiry instant, whose one command
- * settles every contract of that instant through the batch, at the pair's last trade at or before
- * it) on a real database. For every contract it measures
+ * real core (one deadline `deadline:micro:<pair>:<expiry ms>` per expiry instant, whose command
+ * settles that instant and every other of the pair already past through the batch, each at the
+ * pair's last trade at or before it) on a real database. For every contract it measures
  * the time from its expiry to the moment its settlement is durable (the core's `micro` event, sent
  * after the batch commits). Goal: every one within 1 s of its expiry.
  *

@@ -35,7 +35,7 @@ describeEachDatabase('second contracts in the core', (kind) => {
     );
   const contract = async (id: number) => {
     const [row] = await db.query<{ status: number; open_price: string; end_price: string | null; end_trade_id: string | null; result: string | null; fact_profits: string | null }>(
-      'select status, open_price::text, end_price::text, end_trade_id::text, result, fact_profits::text from micro_orders where id = $1',
+      'select status, open_price::text, end_price::text, end_trade_id::text, result, fact_profits::text from micro_contracts where id = $1',
       [id],
     );
     if (!row) throw new Error(`no contract ${id}`);
@@ -147,8 +147,12 @@ describeEachDatabase('second contracts in the core', (kind) => {
     expect(await contract(running)).toMatchObject({ status: 3, end: '60500', result: 'win', profits: '80' });
     await core.stop();
     core = await newCore();
-    // settled once: one entry of the owner for the contract, one of the house for the instant
-    expect(await db.query(`select 1 from ledger_entries where reference = $1 and reason = 'micro_win'`, [`micro:${running}`])).toHaveLength(1);
+    // settled once: one entry of the owner and one of the house, under the settlement's reference
+    const paid = await db.query<{ user_id: number }>(
+      `select x.user_id from ledger_entries x join micro_contracts c on c.settlement_reference = x.reference where c.id = $1 and x.reason = 'micro_settle' order by x.id`,
+      [running],
+    );
+    expect(paid.map((row) => row.user_id)).toEqual([player, house]);
     await core.stop();
   });
 
@@ -190,7 +194,7 @@ describeEachDatabase('second contracts in the core', (kind) => {
     await tradeAt(core, '70000');
     time.advanceSeconds(21);
     await core.runDueDeadlines();
-    const closed = (ids: number[]) => db.query<{ n: number }>('select count(*)::int as n from micro_orders where status = 3 and id = any($1::bigint[])', [ids]).then((rows) => rows[0]?.n);
+    const closed = (ids: number[]) => db.query<{ n: number }>('select count(*)::int as n from micro_contracts where status = 3 and id = any($1::bigint[])', [ids]).then((rows) => rows[0]?.n);
     expect(await closed(first)).toBe(40);
     expect(await closed(second)).toBe(0);
     const settlements = async () => (await db.query(`select 1 from core_commands where kind = 'micro_settle'`)).length - commandsBefore.length;
@@ -219,23 +223,70 @@ describeEachDatabase('second contracts in the core', (kind) => {
     await core.stop();
     core = await newCore();
     expect(await settlements()).toBe(2);
-    const owners = await db.query<{ n: number }>(`select count(*)::int as n from ledger_entries where reference = any($1::text[]) and reason in ('micro_win', 'micro_loss', 'micro_tie')`, [
-      [...first, ...second].map((id) => `micro:${id}`),
+    // each settlement moved the owner's money once for their 40 contracts
+    const owners = await db.query<{ n: number }>(
+      `select count(*)::int as n from ledger_entries where user_id = $1 and reason = 'micro_settle'
+          and reference in (select settlement_reference from micro_contracts where id = any($2::bigint[]))`,
+      [player, [...first, ...second]],
+    );
+    expect(owners[0]?.n).toBe(2);
+    await core.stop();
+  });
+
+  it('a settlement that runs late settles every instant of the pair already past in one command, netting each owner', async () => {
+    const core = await newCore();
+    const before = await db.query(`select 1 from core_commands where kind = 'micro_settle'`);
+    time.advanceSeconds(1);
+    const early = [await open(core, 1, { number: '10', fee: '0', seconds: 30 }), await open(core, 2, { number: '10', fee: '0', seconds: 30 })];
+    time.advanceSeconds(0.5);
+    const late = [await open(core, 1, { number: '10', fee: '0', seconds: 30 })];
+    time.advanceSeconds(10);
+    await tradeAt(core, '52000');
+    // both instants are past when the deadlines run: the first settles both, the second finds nothing left
+    time.advanceSeconds(25);
+    const balanceBefore = await micro(player);
+    await core.runDueDeadlines();
+    expect((await db.query(`select 1 from core_commands where kind = 'micro_settle'`)).length - before.length).toBe(1);
+    const rows = await db.query<{ reference: string; result: string }>('select settlement_reference as reference, result from micro_contracts where id = any($1::bigint[]) order by id', [
+      [...early, ...late],
     ]);
-    expect(owners[0]?.n).toBe(80);
+    expect(rows.map((row) => row.result)).toEqual(['win', 'loss', 'win']);
+    expect(new Set(rows.map((row) => row.reference)).size).toBe(1);
+    expect(await db.query('select 1 from micro_settlements where reference = $1', [rows[0]?.reference])).toHaveLength(2);
+    // one entry for the owner: 3 stakes released, 2 wins paid 10 + 8 each
+    const entries = await db.query<{ available: string; locked: string }>(
+      `select delta_available::text as available, delta_locked::text as locked from ledger_entries where user_id = $1 and reference = $2`,
+      [player, rows[0]?.reference],
+    );
+    expect(entries.map((row) => ({ available: formatAmount(parseAmount(row.available)), locked: formatAmount(parseAmount(row.locked)) }))).toEqual([{ available: '36', locked: '-30' }]);
+    expect(await micro(player)).toEqual({ available: formatAmount(parseAmount(balanceBefore.available) + parseAmount('36')), locked: '0' });
     await core.stop();
   });
 
   it('the audit recomputes every settled contract and reports one whose recorded outcome differs', async () => {
     const clean = await runAudit(db);
     expect(clean.settlementMismatches).toEqual([]);
-    expect(clean.recordsRecomputed).toBe(85);
+    // 88 contracts, 8 settled instants, and the owner's and the house's money of 7 settlements
+    expect(clean.recordsRecomputed).toBe(88 + 8 + 7 * 2);
     expect(clean.ok).toBe(true);
-    const [tampered] = await db.query<{ id: string }>(`update micro_orders set end_price = end_price + 1 where id = (select min(id) from micro_orders where result = 'loss') returning id::text`);
+    // the first instant of a single contract, a win: a price one higher keeps its result
+    const [tampered] = await db.query<{ id: string }>(
+      `update micro_settlements s set end_price = end_price + 1
+         from (select pair_id, expires_at from micro_contracts group by pair_id, expires_at
+                having count(*) = 1 and min(result) = 'win' order by expires_at limit 1) c
+        where s.pair_id = c.pair_id and s.expires_at = c.expires_at
+       returning s.pair_id || ':' || (extract(epoch from s.expires_at) * 1000)::bigint as id`,
+    );
     const report = await runAudit(db);
     expect(report.ok).toBe(false);
-    expect(report.settlementMismatches).toEqual([expect.objectContaining({ table_name: 'micro_orders', id: tampered?.id, field: expect.stringContaining('end price') })]);
-    await db.query(`update micro_orders set end_price = end_price - 1 where id = $1`, [tampered?.id]);
+    expect(report.settlementMismatches).toEqual([expect.objectContaining({ table_name: 'micro_settlements', id: tampered?.id, field: expect.stringContaining('end price') })]);
+    // a price far below turns the win into a loss: the money the ledger moved no longer matches it
+    await db.query(`update micro_settlements set end_price = end_price - 100000 where pair_id || ':' || (extract(epoch from expires_at) * 1000)::bigint = $1`, [tampered?.id]);
+    const flipped = await runAudit(db);
+    expect(flipped.settlementMismatches.map((mismatch) => mismatch.field)).toEqual(
+      expect.arrayContaining([expect.stringContaining('end price'), expect.stringContaining('ledger moved')]),
+    );
+    await db.query(`update micro_settlements set end_price = end_price + 99999 where pair_id || ':' || (extract(epoch from expires_at) * 1000)::bigint = $1`, [tampered?.id]);
     expect((await runAudit(db)).ok).toBe(true);
   });
 });

@@ -207,6 +207,10 @@ describeEachDatabase('second contracts API', (kind) => {
     expect((await lists(1)).body.message.total).toBe(0);
     expect(microBalance(player.id)).toEqual({ available: '1248.5', locked: '0' });
     expect(microBalance(house)).toEqual({ available: '99750', locked: '0' });
+    // the micro wallet's records name each movement: the settlement of the down contract (its 200 stake back and 170 won) is the newest
+    const entries = await api.post<{ list: { reason: string; value: string; info: string }[] }>('wallet/legal_log', { type: 4, currency: USDT }, { token: player.token, lang: 'en' });
+    expect(entries.body.message.list.find((entry) => entry.reason === 'micro_settle')).toMatchObject({ value: '370', info: 'Second contracts settled' });
+    expect(entries.body.message.list.map((entry) => entry.info)).toEqual(expect.arrayContaining(['Second contract stake frozen', 'Second contract fee']));
   });
 
   it('no operator call changes a running contract or its outcome', async () => {

@@ -7,7 +7,7 @@ import { spotKind } from '../spot/kind';
 import type { SpotMarkets } from '../spot/markets';
 import type { TapeTrade } from '../spot/trade-tape';
 import { markPrice } from '../triggers/mark-price';
-import { loadMicro, MICRO_ORDERS, MICRO_SETTLEMENTS, type MicroRows } from './repository';
+import { loadMicro, MICRO_ORDERS, MICRO_SETTLEMENTS, type MicroRows, type MicroSettlement } from './repository';
 import { factProfitsOf, MICRO_CLOSED, MICRO_RUNNING, reserveOf, resultOf, type MicroContract, type MicroDirection } from './state';
 
 /** Opens a contract at the pair's mark; the terms (ratio, fee) come from the operator's settings of the moment. */
@@ -37,13 +37,70 @@ export type MicroCommand = MicroOpenCommand | MicroSettleCommand;
 
 const WALLET = 'micro' as const;
 
-/** One deadline per pair and expiry millisecond: it settles every contract of that instant in one command. */
+/** One deadline per pair and expiry millisecond; when it runs it settles every instant of the pair already past. */
 export const microDeadlineKey = (pairId: number, expiresAt: number) => `deadline:micro:${pairId}:${expiresAt}`;
 
-/** The reference of the house's one ledger entry per currency for a settlement (its owners' entries name each contract). */
+/** The reference of a settlement's ledger entries: one per owner and currency, one per currency for the house. */
 export const microSettlementReference = (pairId: number, expiresAt: number) => `micro:settle:${pairId}:${expiresAt}`;
 
 const instantOf = (pairId: number, expiresAt: number) => `${pairId}:${expiresAt}`;
+
+/** The running contracts of one pair: by expiry instant, and the instants in order of expiry. */
+class PairInstants {
+  readonly byExpiry = new Map<number, Map<number, MicroContract>>();
+  /** every key of `byExpiry`, ascending */
+  order: number[] = [];
+
+  add(contract: MicroContract): void {
+    const expiresAt = contract.expiresAt.getTime();
+    let contracts = this.byExpiry.get(expiresAt);
+    if (contracts === undefined) {
+      this.byExpiry.set(expiresAt, (contracts = new Map()));
+      // openings come in time order, so a new instant is nearly always the last: search from the end
+      let index = this.order.length;
+      while (index > 0 && (this.order[index - 1] as number) > expiresAt) index -= 1;
+      this.order.splice(index, 0, expiresAt);
+    }
+    contracts.set(contract.id, contract);
+  }
+
+  /** The instants that ended before `now`, earliest first. */
+  pastAt(now: number): number[] {
+    let count = 0;
+    while (count < this.order.length && (this.order[count] as number) < now) count += 1;
+    return this.order.slice(0, count);
+  }
+
+  remove(instants: ReadonlySet<number>): void {
+    for (const expiresAt of instants) this.byExpiry.delete(expiresAt);
+    this.order = this.order.filter((expiresAt) => !instants.has(expiresAt));
+  }
+}
+
+/** An owner's or the house's net change in one currency over a settlement. */
+interface NetMove {
+  userId: number;
+  currencyId: number;
+  available: Atoms;
+  locked: Atoms;
+}
+
+/** Net changes by account and currency, in order of first use. */
+class NetMoves {
+  private readonly moves = new Map<number, Map<number, NetMove>>();
+
+  of(userId: number, currencyId: number): NetMove {
+    let byCurrency = this.moves.get(userId);
+    if (byCurrency === undefined) this.moves.set(userId, (byCurrency = new Map()));
+    let move = byCurrency.get(currencyId);
+    if (move === undefined) byCurrency.set(currencyId, (move = { userId, currencyId, available: 0n, locked: 0n }));
+    return move;
+  }
+
+  *all(): Iterable<NetMove> {
+    for (const byCurrency of this.moves.values()) yield* byCurrency.values();
+  }
+}
 
 /**
  * The running second contracts. Money: the stake is locked in the user's micro wallet and what a
@@ -52,8 +109,7 @@ const instantOf = (pairId: number, expiresAt: number) => `${pairId}:${expiresAt}
  * recorded prices only: the mark at the opening and the pair's last trade at or before the expiry.
  */
 export class MicroBook implements KindState<MicroCommand, MicroRows> {
-  /** the running contracts by instant (pair and expiry millisecond), then by id */
-  private readonly instants = new Map<string, Map<number, MicroContract>>();
+  private readonly pairs = new Map<number, PairInstants>();
   private running = 0;
   /** end trades of instants already past at the load (by instant), looked up in `spot_trades` */
   private readonly resolved = new Map<string, TapeTrade | null>();
@@ -72,7 +128,7 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
   }
 
   reset(rows: MicroRows, context: LoadContext): void {
-    this.instants.clear();
+    this.pairs.clear();
     this.running = 0;
     this.resolved.clear();
     for (const contract of rows.running) this.track(contract);
@@ -83,9 +139,8 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
   }
 
   *deadlines(): Iterable<Deadline> {
-    for (const contracts of this.instants.values()) {
-      const [first] = contracts.values();
-      if (first) yield deadlineOf(first.pairId, first.expiresAt.getTime());
+    for (const [pairId, instants] of this.pairs) {
+      for (const expiresAt of instants.order) yield deadlineOf(pairId, expiresAt);
     }
   }
 
@@ -103,13 +158,11 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
   }
 
   private track(contract: MicroContract): void {
-    const instant = instantOf(contract.pairId, contract.expiresAt.getTime());
-    let contracts = this.instants.get(instant);
-    if (contracts === undefined) this.instants.set(instant, (contracts = new Map()));
-    contracts.set(contract.id, contract);
+    let instants = this.pairs.get(contract.pairId);
+    if (instants === undefined) this.pairs.set(contract.pairId, (instants = new PairInstants()));
+    instants.add(contract);
     this.running += 1;
   }
-
   private open(input: MicroOpenCommand, context: CommandContext, now: Date): MicroContract {
     const pair = this.spot.pairs.get(input.pairId);
     if (!pair) refuse('pair not found');
@@ -165,56 +218,76 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
   }
 
   /**
-   * Settles every running contract of the instant at the pair's last trade at or before it,
-   * whenever the deadline runs: a late run (a restart) gives the same price as a timely one. They
-   * share the end trade, so they settle all together or (refused) not at all; a contract already
-   * settled is no longer running and is not in the instant. Each owner gets one ledger entry per
-   * contract (`micro:<id>`); the house one per currency for the whole instant, the net of its side.
+   * Settles the instant, and with it every other instant of the pair already past (a timely
+   * deadline finds none; a core that fell behind settles them all at once). Each instant ends at
+   * the pair's last trade at or before it, whenever this runs: a late run (a restart) gives the
+   * same price as a timely one. Money moves once per owner and currency, the net of their
+   * contracts here, and once per currency for the house, all under one reference; each instant's
+   * end trade is recorded (`micro_settlements`), from which every contract's outcome follows.
    */
   private settle(input: MicroSettleCommand, context: CommandContext, now: Date): void {
-    const instant = instantOf(input.pairId, input.expiresAt);
-    const contracts = this.instants.get(instant);
-    if (contracts === undefined || contracts.size === 0) refuse('order already handled');
+    const instants = this.pairs.get(input.pairId);
+    if (instants?.byExpiry.get(input.expiresAt) === undefined) refuse('order already handled');
     // a trade may still be recorded within the expiry millisecond: settle only after it
     if (now.getTime() <= input.expiresAt) refuse('please retry');
-    const end = this.resolved.has(instant) ? this.resolved.get(instant) : this.spot.tape.lastAtOrBefore(input.pairId, input.expiresAt);
-    // not covered in memory (a process that stalled for an hour): the next load looks it up
-    if (end === undefined || end === null) refuse('please retry');
-    const house = new Map<number, { available: Atoms; locked: Atoms }>();
-    for (const contract of contracts.values()) {
-      const result = resultOf(contract.type, contract.openPrice, end.price);
-      const owner = { userId: contract.userId, currencyId: contract.currencyId, wallet: WALLET, reference: `micro:${contract.id}` };
-      const side = house.get(contract.currencyId) ?? { available: 0n, locked: 0n };
-      side.locked -= contract.reserve;
-      if (result === 'win') {
-        context.move({ ...owner, locked: -contract.number, available: contract.number + contract.reserve, reason: 'micro_win' });
-      } else if (result === 'loss') {
-        context.move({ ...owner, locked: -contract.number, reason: 'micro_loss' });
-        side.available += contract.reserve + contract.number;
-      } else {
-        // a tie returns the stake; the fee charged at the opening stays with the fee account
-        context.move({ ...owner, locked: -contract.number, available: contract.number, reason: 'micro_tie' });
-        side.available += contract.reserve;
-      }
-      house.set(contract.currencyId, side);
-      context.stage(MICRO_SETTLEMENTS, {
-        ...contract,
-        status: MICRO_CLOSED,
-        endPrice: end.price,
-        endTradeId: end.id,
-        result,
-        factProfits: factProfitsOf(result, contract.number, contract.reserve),
-        settledAt: now,
-      });
+    const ends = new Map<number, TapeTrade>();
+    for (const expiresAt of instants.pastAt(now.getTime())) {
+      const end = this.endOf(input.pairId, expiresAt);
+      // not covered in memory (a process that stalled for an hour): the next load looks it up
+      if (end !== undefined) ends.set(expiresAt, end);
     }
+    if (!ends.has(input.expiresAt)) refuse('please retry');
+
     const reference = microSettlementReference(input.pairId, input.expiresAt);
-    for (const [currencyId, side] of house) {
-      context.move({ userId: this.houseAccount, currencyId, wallet: WALLET, ...side, reason: 'micro_settle', reference });
+    const owners = new NetMoves();
+    const house = new NetMoves();
+    const settlements: MicroSettlement[] = [];
+    for (const [expiresAt, end] of ends) {
+      const contracts = instants.byExpiry.get(expiresAt) as Map<number, MicroContract>;
+      const settled: MicroContract[] = [];
+      for (const contract of contracts.values()) {
+        const result = resultOf(contract.type, contract.openPrice, end.price);
+        const owner = owners.of(contract.userId, contract.currencyId);
+        const side = house.of(this.houseAccount, contract.currencyId);
+        owner.locked -= contract.number;
+        side.locked -= contract.reserve;
+        // a win pays the stake and the reserve; a tie returns the stake (the opening fee is kept); a loss goes to the house
+        if (result === 'win') owner.available += contract.number + contract.reserve;
+        else if (result === 'tie') {
+          owner.available += contract.number;
+          side.available += contract.reserve;
+        } else side.available += contract.reserve + contract.number;
+        settled.push({
+          ...contract,
+          status: MICRO_CLOSED,
+          endPrice: end.price,
+          endTradeId: end.id,
+          result,
+          factProfits: factProfitsOf(result, contract.number, contract.reserve),
+          settledAt: now,
+        });
+      }
+      settlements.push({ pairId: input.pairId, expiresAt: new Date(expiresAt), endPrice: end.price, endTradeId: end.id, settledAt: now, reference, contracts: settled });
     }
-    // every move succeeded: the instant leaves the running state
-    this.running -= contracts.size;
-    this.instants.delete(instant);
-    this.resolved.delete(instant);
+    for (const move of [...owners.all(), ...house.all()]) {
+      context.move({ ...move, wallet: WALLET, reason: 'micro_settle', reference });
+    }
+    for (const settlement of settlements) context.stage(MICRO_SETTLEMENTS, settlement);
+    // every move succeeded: the instants leave the running state
+    const done = new Set(ends.keys());
+    for (const settlement of settlements) {
+      this.running -= settlement.contracts.length;
+      this.resolved.delete(instantOf(input.pairId, settlement.expiresAt.getTime()));
+    }
+    instants.remove(done);
+    if (instants.byExpiry.size === 0) this.pairs.delete(input.pairId);
+  }
+
+  /** The pair's last trade at or before the instant; undefined when memory does not reach back that far. */
+  private endOf(pairId: number, expiresAt: number): TapeTrade | undefined {
+    const instant = instantOf(pairId, expiresAt);
+    const end = this.resolved.has(instant) ? this.resolved.get(instant) : this.spot.tape.lastAtOrBefore(pairId, expiresAt);
+    return end ?? undefined;
   }
 }
 

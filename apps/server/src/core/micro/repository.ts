@@ -1,8 +1,8 @@
 import type { Queryable } from '../../db/database';
-import { formatAmount, parseAmount } from '../amount';
+import { formatAmount, parseAmount, type Atoms } from '../amount';
 import type { CoreTable } from '../kind';
 import type { TapeTrade } from '../spot/trade-tape';
-import { MICRO_CLOSED, MICRO_RUNNING, type MicroContract, type MicroDirection, type MicroResult, type MicroStatus } from './state';
+import { type MicroContract, type MicroDirection, type MicroResult, type MicroStatus } from './state';
 
 export interface MicroRows {
   running: MicroContract[];
@@ -38,18 +38,23 @@ interface MicroRow {
 }
 
 const COLUMNS = `id::text, user_id, pair_id, currency_id, type, seconds, number::text, fee::text, profit_ratio::text, reserve::text,
-  open_price::text, open_bid::text, open_ask::text, open_last::text, opened_at, expires_at, status, end_price::text,
-  end_trade_id::text, result, fact_profits::text, settled_at`;
+  open_price::text, open_bid::text, open_ask::text, open_last::text, opened_at, expires_at`;
+
+/** A contract whose instant has no settlement yet runs. */
+const UNSETTLED = 'not exists (select 1 from micro_settlements s where s.pair_id = o.pair_id and s.expires_at = o.expires_at)';
 
 /**
  * The running contracts, the last id and the house account; for each instant (pair and expiry)
  * already past (the server was down at the expiry) its end trade, looked up in `spot_trades` once here.
  */
 export async function loadMicro(db: Queryable, now: Date): Promise<MicroRows> {
-  const rows = await db.query<MicroRow>(`select ${COLUMNS} from micro_orders where status = 1 order by id`);
+  const rows = await db.query<MicroRow>(
+    `select ${COLUMNS}, 1 as status, null as end_price, null as end_trade_id, null as result, null as fact_profits, null as settled_at
+       from micro_orders o where ${UNSETTLED} order by id`,
+  );
   const overdue = await db.query<{ pair_id: number; expires_at: Date; trade_id: string | null; price: string | null; created_at: Date | null }>(
     `select o.pair_id, o.expires_at, t.id::text as trade_id, t.price::text as price, t.created_at
-       from (select distinct pair_id, expires_at from micro_orders where status = 1 and expires_at < $1) o
+       from (select distinct pair_id, expires_at from micro_orders o where ${UNSETTLED} and expires_at < $1) o
        left join lateral (select t.id, t.price, t.created_at from spot_trades t
                            where t.pair_id = o.pair_id and t.created_at <= o.expires_at
                            order by t.created_at desc, t.id desc limit 1) t on true`,
@@ -100,7 +105,7 @@ export function contractFromRow(row: MicroRow): MicroContract {
   };
 }
 
-/** Contracts a batch opened, whole (a contract settles in a later batch than the one that opened it: its deadline is scheduled once the opening is durable). */
+/** Contracts a batch opened, whole: a contract row is written once (its outcome follows from its instant's settlement). */
 export const MICRO_ORDERS: CoreTable<MicroContract> = {
   name: 'micro_orders',
   key: (contract) => contract.id,
@@ -123,44 +128,47 @@ export const MICRO_ORDERS: CoreTable<MicroContract> = {
       ol: formatAmount(x.openLast),
       oat: x.openedAt.toISOString(),
       eat: x.expiresAt.toISOString(),
-      st: x.status,
-      ep: text(x.endPrice),
-      et: x.endTradeId,
-      res: x.result,
-      fp: text(x.factProfits),
-      sat: x.settledAt?.toISOString() ?? null,
     }));
     return `insert into micro_orders (id, user_id, pair_id, currency_id, type, seconds, number, fee, profit_ratio, reserve, open_price, open_bid,
-          open_ask, open_last, opened_at, expires_at, status, end_price, end_trade_id, result, fact_profits, settled_at)
-        select id, u, p, c, t, s, n, f, r, rs, op, ob, oa, ol, oat, eat, st, ep, et, res, fp, sat
-          from ${source(rows, 'id bigint, u int, p int, c int, t smallint, s int, n numeric, f numeric, r numeric, rs numeric, op numeric, ob numeric, oa numeric, ol numeric, oat timestamptz, eat timestamptz, st smallint, ep numeric, et bigint, res text, fp numeric, sat timestamptz')}
-        on conflict (id) do update set status = excluded.status, end_price = excluded.end_price, end_trade_id = excluded.end_trade_id,
-          result = excluded.result, fact_profits = excluded.fact_profits, settled_at = excluded.settled_at`;
+          open_ask, open_last, opened_at, expires_at)
+        select id, u, p, c, t, s, n, f, r, rs, op, ob, oa, ol, oat, eat
+          from ${source(rows, 'id bigint, u int, p int, c int, t smallint, s int, n numeric, f numeric, r numeric, rs numeric, op numeric, ob numeric, oa numeric, ol numeric, oat timestamptz, eat timestamptz')}`;
   },
   publish: (events, contracts) => events.emit('micro', contracts),
 };
 
+/** One pair's instant, settled: its end trade, and its contracts as they closed (published, not written). */
+export interface MicroSettlement {
+  pairId: number;
+  expiresAt: Date;
+  endPrice: Atoms;
+  endTradeId: number;
+  settledAt: Date;
+  /** the reference of the ledger entries that paid it */
+  reference: string;
+  contracts: MicroContract[];
+}
+
 /**
- * Contracts a batch settled: only what the settlement decides (a narrow update, one row per
- * contract). Published whole, for the pushes.
+ * Instants a batch settled: one narrow row each, whatever the number of contracts. Published as
+ * the contracts they closed, for the pushes.
  */
-export const MICRO_SETTLEMENTS: CoreTable<MicroContract> = {
-  name: 'micro_orders (settled)',
-  key: (contract) => contract.id,
-  statement(source, contracts) {
-    const rows = contracts.map((x) => ({
-      id: x.id,
-      ep: x.endPrice === null ? null : formatAmount(x.endPrice),
+export const MICRO_SETTLEMENTS: CoreTable<MicroSettlement> = {
+  name: 'micro_settlements',
+  key: (settlement) => `${settlement.pairId}:${settlement.expiresAt.getTime()}`,
+  statement(source, settlements) {
+    const rows = settlements.map((x) => ({
+      p: x.pairId,
+      eat: x.expiresAt.toISOString(),
+      ep: formatAmount(x.endPrice),
       et: x.endTradeId,
-      res: x.result,
-      fp: x.factProfits === null ? null : formatAmount(x.factProfits),
-      sat: x.settledAt?.toISOString() ?? null,
+      sat: x.settledAt.toISOString(),
+      ref: x.reference,
     }));
-    return `update micro_orders o set status = ${MICRO_CLOSED}, end_price = t.ep, end_trade_id = t.et, result = t.res, fact_profits = t.fp, settled_at = t.sat
-        from ${source(rows, 'id bigint, ep numeric, et bigint, res text, fp numeric, sat timestamptz')}
-       where o.id = t.id and o.status = ${MICRO_RUNNING}`;
+    return `insert into micro_settlements (pair_id, expires_at, end_price, end_trade_id, settled_at, reference)
+        select p, eat, ep, et, sat, ref from ${source(rows, 'p int, eat timestamptz, ep numeric, et bigint, sat timestamptz, ref text')}`;
   },
-  publish: (events, contracts) => events.emit('micro', contracts),
+  publish: (events, settlements) => events.emit('micro', settlements.flatMap((settlement) => settlement.contracts)),
 };
 
 /** Contracts name users, currencies and pairs that must exist (no foreign keys: decision 0007). */
@@ -172,32 +180,62 @@ export const MICRO_ORPHAN_CHECKS = [
 ];
 
 /**
- * Every closed contract recomputed from what was recorded: the open price from its recorded mark
- * inputs (the last trade held within the spread), the end price as the pair's last trade at or
- * before the expiry (from `spot_trades`), the result from the two prices, the profit from the
- * stake and ratio, and the owner's ledger entries of the contract (the result less the fee).
+ * Every settlement and contract recomputed from what was recorded.
+ * - Each settled instant: its end price is the pair's last trade at or before the expiry (from `spot_trades`).
+ * - Each contract: its open price is the mark of its recorded inputs (the last trade held within
+ *   the spread), its reserve is number × profit_ratio ÷ 100, and its owner's entries under
+ *   `micro:<id>` (stake and fee) sum to minus the fee; for an instant settled before settlements
+ *   had a row, to what it made minus the fee.
+ * - Each settlement's money: for every owner and currency, its `micro_settle` entries release the
+ *   stakes (locked) and pay the stake and reserve of a win, the stake of a tie (available); for
+ *   the house, release the reserves and take the stake and reserve of a loss, the reserve of a
+ *   tie. The outcomes come from the contracts' open prices and their instant's end price.
  */
 export const MICRO_RECOMPUTE_CHECKS = [
+  `select 'micro_settlements' as table_name, s.pair_id || ':' || (extract(epoch from s.expires_at) * 1000)::bigint as id,
+          concat_ws(', ',
+            case when t.id is distinct from s.end_trade_id or t.price is distinct from s.end_price
+                 then 'end price ' || s.end_price::text || ' is not the last trade at or before the expiry ' || coalesce(t.price::text, 'none') end
+          ) as problem
+     from micro_settlements s
+     left join lateral (select t.id, t.price from spot_trades t where t.pair_id = s.pair_id and t.created_at <= s.expires_at
+                         order by t.created_at desc, t.id desc limit 1) t on true`,
   `select 'micro_orders' as table_name, o.id::text as id,
           concat_ws(', ',
             case when o.open_price <> m.mark then 'open price ' || o.open_price::text || ' is not the mark ' || m.mark::text end,
-            case when t.id is distinct from o.end_trade_id or t.price is distinct from o.end_price
-                 then 'end price ' || coalesce(o.end_price::text, 'none') || ' is not the last trade at or before the expiry ' || coalesce(t.price::text, 'none') end,
-            case when o.result is distinct from e.result then 'result ' || coalesce(o.result, 'none') || ' should be ' || coalesce(e.result, 'none') end,
             case when o.reserve <> trunc(o.number * o.profit_ratio / 100, 18) then 'reserve is not number × profit_ratio ÷ 100' end,
-            case when o.fact_profits is distinct from e.profits then 'fact_profits ' || coalesce(o.fact_profits::text, 'none') || ' should be ' || coalesce(e.profits::text, 'none') end,
-            case when coalesce(l.total, 0) <> coalesce(e.profits, 0) - o.fee then 'ledger entries of the owner sum to ' || coalesce(l.total, 0)::text end
+            case when coalesce(l.total, 0) <> e.expected
+                 then 'ledger entries of the owner sum to ' || coalesce(l.total, 0)::text || ', not ' || e.expected::text end
           ) as problem
-     from micro_orders o
+     from micro_contracts o
      cross join lateral (select case when o.open_bid is not null and least(o.open_last, coalesce(o.open_ask, o.open_last)) < o.open_bid
                                      then o.open_bid else least(o.open_last, coalesce(o.open_ask, o.open_last)) end as mark) m
-     left join lateral (select t.id, t.price from spot_trades t where t.pair_id = o.pair_id and t.created_at <= o.expires_at
-                         order by t.created_at desc, t.id desc limit 1) t on true
-     cross join lateral (select r.result, case r.result when 'win' then trunc(o.number * o.profit_ratio / 100, 18) when 'loss' then -o.number
-                                                        when 'tie' then 0 end as profits
-                           from (select case when t.price is null then null when t.price = o.open_price then 'tie'
-                                             when (t.price > o.open_price) = (o.type = 1) then 'win' else 'loss' end as result) r) e
+     cross join lateral (select case when o.status = 3 and o.settlement_reference is null then o.fact_profits - o.fee else -o.fee end as expected) e
      left join lateral (select sum(x.delta_available + x.delta_locked) as total from ledger_entries x
-                         where x.reference = 'micro:' || o.id and x.user_id = o.user_id) l on true
-    where o.status = 3`,
+                         where x.reference = 'micro:' || o.id and x.user_id = o.user_id) l on true`,
+  `select table_name, id, problem from (with expected as (
+     select c.settlement_reference as reference, c.user_id, c.currency_id,
+            sum(case c.result when 'win' then c.number + c.reserve when 'tie' then c.number else 0 end) as available,
+            -sum(c.number) as locked
+       from micro_contracts c where c.settlement_reference is not null
+      group by c.settlement_reference, c.user_id, c.currency_id
+     union all
+     select c.settlement_reference, h.id, c.currency_id,
+            sum(case c.result when 'loss' then c.reserve + c.number when 'tie' then c.reserve else 0 end), -sum(c.reserve)
+       from micro_contracts c cross join (select id from users where kind = 'house' order by id limit 1) h
+      where c.settlement_reference is not null
+      group by c.settlement_reference, h.id, c.currency_id
+   ), recorded as (
+     select reference, user_id, currency_id, sum(delta_available) as available, sum(delta_locked) as locked
+       from ledger_entries x
+      where reason = 'micro_settle' and exists (select 1 from micro_settlements s where s.reference = x.reference)
+      group by reference, user_id, currency_id
+   )
+   select 'micro_settlements' as table_name, coalesce(e.reference, r.reference) || ' user ' || coalesce(e.user_id, r.user_id) as id,
+          case when coalesce(e.available, 0) <> coalesce(r.available, 0) or coalesce(e.locked, 0) <> coalesce(r.locked, 0)
+               then 'ledger moved ' || coalesce(r.available, 0)::text || ' available and ' || coalesce(r.locked, 0)::text
+                    || ' locked; its contracts make ' || coalesce(e.available, 0)::text || ' and ' || coalesce(e.locked, 0)::text
+               else '' end as problem
+     from expected e
+     full join recorded r on r.reference = e.reference and r.user_id = e.user_id and r.currency_id = e.currency_id) settled_money`,
 ];

@@ -84,7 +84,7 @@ export class MicroRepository {
     return this.db.query<MicroOrderRow>(
       `select id::text, pair_id, currency_id, type, seconds, number::text, fee::text, profit_ratio::text, open_price::text, opened_at,
               expires_at, status, end_price::text, fact_profits::text, settled_at, count(*) over ()::int as total
-         from micro_orders where user_id = $1 and status = $2 and ($3::int is null or pair_id = $3)
+         from micro_contracts where user_id = $1 and status = $2 and ($3::int is null or pair_id = $3)
         order by id desc limit $4 offset $5`,
       [userId, status, pairId ?? null, limit, offset],
     );

@@ -34,7 +34,7 @@ export class RiskRepository {
     return this.db.query<RunningMicroRow>(
       `select m.currency_id, c.name as currency, count(*)::int as contracts, sum(m.number)::text as stake, sum(m.reserve)::text as reserve,
               min(m.expires_at) as next_expiry
-         from micro_orders m join currencies c on c.id = m.currency_id
+         from micro_contracts m join currencies c on c.id = m.currency_id
         where m.status = 1 group by m.currency_id, c.name order by m.currency_id`,
     );
   }

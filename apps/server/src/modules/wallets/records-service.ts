@@ -34,6 +34,19 @@ const MEMO: Record<string, MessageKey> = {
   acceptor_escrow: 'acceptor deal escrow',
   acceptor_deal: 'acceptor deal settled',
   acceptor_release: 'acceptor deal released',
+  micro_stake: 'second contract stake',
+  micro_fee: 'second contract fee',
+  micro_reserve: 'second contract reserve',
+  micro_settle: 'second contracts settled',
+  lever_lock: 'leveraged order frozen',
+  lever_margin: 'leveraged margin',
+  lever_unlock: 'leveraged order released',
+  lever_fee: 'leveraged trading fee',
+  lever_overnight: 'overnight fee',
+  lever_profit: 'leveraged profit',
+  lever_loss: 'leveraged loss',
+  lever_close: 'leveraged position closed',
+  lever_insurance: 'insurance fund payment',
 };
 
 /** wallet/legal_log `type`: each wallet's number (1 legal, 2 change, 3 lever, 4 micro), or the text `lever` old clients send. */
