@@ -124,6 +124,8 @@ export const ID_FIELDS: Record<string, IdField> = {
   'GET /admin/api/users/:userId userId': operatorUser,
   'GET /admin/api/users/:userId/ledger userId': operatorUser,
   'GET /admin/api/users/:userId/orders userId': operatorUser,
+  'GET /admin/api/users/:userId/positions userId': operatorUser,
+  'GET /admin/api/users/:userId/contracts userId': operatorUser,
   'GET /admin/api/users/:userId/addresses userId': operatorUser,
   'GET /admin/api/operator-log operator_id': { names: 'operator', why: 'a filter of the log: the operator who acted' },
   'GET /admin/api/operator-log user_id': { names: 'operator', why: 'a filter of the log: the user acted on' },

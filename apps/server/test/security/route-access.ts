@@ -181,6 +181,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /admin/api/users/:userId': 'operator',
   'GET /admin/api/users/:userId/ledger': 'operator',
   'GET /admin/api/users/:userId/orders': 'operator',
+  'GET /admin/api/users/:userId/positions': 'operator',
+  'GET /admin/api/users/:userId/contracts': 'operator',
   'GET /admin/api/users/:userId/addresses': 'operator',
   'GET /admin/api/operator-log': 'operator',
   'GET /admin/api/operators': 'operator',

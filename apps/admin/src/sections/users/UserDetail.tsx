@@ -218,6 +218,52 @@ export function UserDetail() {
           ]}
         />
       </Panel>
+      <Panel title="Lever positions">
+        <DataTable
+          label="Lever positions"
+          path={`/users/${user.id}/positions`}
+          csvName={`positions-${user.id}`}
+          rowKey={(row) => String(row.id)}
+          columns={[
+            { key: 'id', label: 'id' },
+            { key: 'created_at', label: 'time', render: (row) => new Date(String(row.created_at)).toLocaleString() },
+            { key: 'pair', label: 'pair' },
+            { key: 'side', label: 'side' },
+            { key: 'status', label: 'status' },
+            { key: 'multiple', label: 'leverage' },
+            { key: 'share_num', label: 'quantity' },
+            { key: 'price', label: 'open price' },
+            { key: 'margin', label: 'margin' },
+            { key: 'take_profit', label: 'take-profit' },
+            { key: 'stop_loss', label: 'stop-loss' },
+            { key: 'close_price', label: 'close price' },
+            { key: 'close_reason', label: 'closed by' },
+            { key: 'profits', label: 'profit' },
+          ]}
+        />
+      </Panel>
+      <Panel title="Second contracts">
+        <DataTable
+          label="Second contracts"
+          path={`/users/${user.id}/contracts`}
+          csvName={`contracts-${user.id}`}
+          rowKey={(row) => String(row.id)}
+          columns={[
+            { key: 'id', label: 'id' },
+            { key: 'opened_at', label: 'opened', render: (row) => new Date(String(row.opened_at)).toLocaleString() },
+            { key: 'pair', label: 'pair' },
+            { key: 'direction', label: 'direction' },
+            { key: 'seconds', label: 'seconds' },
+            { key: 'number', label: 'stake' },
+            { key: 'currency', label: 'currency' },
+            { key: 'status', label: 'status' },
+            { key: 'open_price', label: 'open price' },
+            { key: 'end_price', label: 'end price' },
+            { key: 'result', label: 'result' },
+            { key: 'fact_profits', label: 'profit' },
+          ]}
+        />
+      </Panel>
       <Panel title="Sessions and devices">
         <table className="bo-table" aria-label="Sessions">
           <thead>

@@ -75,6 +75,36 @@ export class BackOfficeRepository {
     );
   }
 
+  /** Lever orders and positions: 0 a limit order waiting, 1 open, 3 closed, 4 cancelled. */
+  positions(userId: number, limit: number, offset: number) {
+    return this.db.query<
+      Counted<{ id: string; pair: string; type: number; status: number; multiple: number; share_num: string; price: string; margin: string; fee: string; overnight: string; take_profit: string | null; stop_loss: string | null; close_price: string | null; close_reason: string | null; profits: string | null; created_at: Date; closed_at: Date | null }>
+    >(
+      `select t.id::text as id, b.name || '/' || q.name as pair, t.type, t.status, t.multiple, t.share_num::text as share_num, t.price::text as price,
+              t.margin::text as margin, t.fee::text as fee, t.overnight::text as overnight, t.take_profit::text as take_profit, t.stop_loss::text as stop_loss,
+              t.close_price::text as close_price, t.close_reason, t.profits::text as profits, t.created_at, t.closed_at, (count(*) over ())::int as total
+         from lever_trades t join currency_pairs p on p.id = t.pair_id
+         join currencies b on b.id = p.currency_id join currencies q on q.id = p.legal_id
+        where t.user_id = $1 order by t.id desc limit $2 offset $3`,
+      [userId, limit, offset],
+    );
+  }
+
+  /** Second contracts with their outcome (1 running, 3 closed). */
+  contracts(userId: number, limit: number, offset: number) {
+    return this.db.query<
+      Counted<{ id: string; pair: string; currency: string; type: number; status: number; seconds: number; number: string; fee: string; open_price: string; end_price: string | null; result: string | null; fact_profits: string | null; opened_at: Date; expires_at: Date }>
+    >(
+      `select m.id::text as id, b.name || '/' || q.name as pair, c.name as currency, m.type, m.status, m.seconds, m.number::text as number, m.fee::text as fee,
+              m.open_price::text as open_price, m.end_price::text as end_price, m.result, m.fact_profits::text as fact_profits, m.opened_at, m.expires_at,
+              (count(*) over ())::int as total
+         from micro_contracts m join currency_pairs p on p.id = m.pair_id
+         join currencies b on b.id = p.currency_id join currencies q on q.id = p.legal_id join currencies c on c.id = m.currency_id
+        where m.user_id = $1 order by m.id desc limit $2 offset $3`,
+      [userId, limit, offset],
+    );
+  }
+
   /** Login sessions: each names the address and the browser (the device) it came from. */
   sessions(userId: number, limit: number) {
     return this.db.query<{ id: number; ip: string; user_agent: string; created_at: Date; expires_at: Date; revoked_at: Date | null }>(

@@ -99,6 +99,18 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptions> = a
     async (request, reply) => tableReply(reply, request.query, `orders-${request.params.userId}`, (page) => services.backOffice.orders(request.params.userId, page)),
   );
 
+  app.get(
+    '/users/:userId/positions',
+    { ...may(MAY.read), schema: { tags, summary: 'A user’s lever orders and positions, newest first', params: userParams, querystring: z.object(table) } },
+    async (request, reply) => tableReply(reply, request.query, `positions-${request.params.userId}`, (page) => services.backOffice.positions(request.params.userId, page)),
+  );
+
+  app.get(
+    '/users/:userId/contracts',
+    { ...may(MAY.read), schema: { tags, summary: 'A user’s second contracts with their outcome, newest first', params: userParams, querystring: z.object(table) } },
+    async (request, reply) => tableReply(reply, request.query, `contracts-${request.params.userId}`, (page) => services.backOffice.contracts(request.params.userId, page)),
+  );
+
   // the operator log
   app.get(
     '/operator-log',

@@ -8,6 +8,9 @@ import type { BackOfficeRepository } from './back-office-repository';
 import type { DashboardQueues } from './dashboard-queues';
 import type { LedgerAdminService } from './ledger-service';
 
+/** Lever trade states as the back office names them. */
+const LEVER_STATUS: Record<number, string> = { 0: 'order', 1: 'open', 3: 'closed', 4: 'cancelled' };
+
 /** NUMERIC text as the API writes amounts: no trailing zeros ('7.500' → '7.5'). */
 function amounts<Row extends Record<string, unknown>>(row: Row, keys: readonly (keyof Row)[]): Row {
   const copy = { ...row };
@@ -86,6 +89,32 @@ export class BackOfficeService {
     await this.existing(userId);
     const rows = await this.repository.orders(userId, page.limit, page.offset);
     return { total: rows[0]?.total ?? 0, list: rows.map(({ total: _total, ...row }) => amounts(row, ['price', 'quantity', 'filled'])) };
+  }
+
+  async positions(userId: number, page: PageRequest) {
+    await this.existing(userId);
+    const rows = await this.repository.positions(userId, page.limit, page.offset);
+    return {
+      total: rows[0]?.total ?? 0,
+      list: rows.map(({ total: _total, type, status, ...row }) => ({
+        ...amounts(row, ['share_num', 'price', 'margin', 'fee', 'overnight', 'take_profit', 'stop_loss', 'close_price', 'profits']),
+        side: type === 1 ? 'long' : 'short',
+        status: LEVER_STATUS[status] ?? String(status),
+      })),
+    };
+  }
+
+  async contracts(userId: number, page: PageRequest) {
+    await this.existing(userId);
+    const rows = await this.repository.contracts(userId, page.limit, page.offset);
+    return {
+      total: rows[0]?.total ?? 0,
+      list: rows.map(({ total: _total, type, status, ...row }) => ({
+        ...amounts(row, ['number', 'fee', 'open_price', 'end_price', 'fact_profits']),
+        direction: type === 1 ? 'up' : 'down',
+        status: status === 1 ? 'running' : 'closed',
+      })),
+    };
   }
 
   async log(filter: LogFilter, page: PageRequest) {
