@@ -12,7 +12,8 @@ export default defineConfig({
       // Banner and coin pictures are served by the server (/media; /assets/banners in older data).
       '/media': { target: backend, changeOrigin: true },
       '/assets/banners': { target: backend, changeOrigin: true },
-      '/wss': { target: backend, changeOrigin: true, ws: true },
+      // the Host header stays the page's: the server lets a socket in only from a page of the host it was asked for
+      '/wss': { target: backend, ws: true },
     },
   },
   build: {

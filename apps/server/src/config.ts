@@ -90,6 +90,12 @@ const environment = z.object({
   PAYMENT_RETURN_URL: z.url({ protocol: /^https?$/ }).optional(),
   // operators: AES-256-GCM key of the stored TOTP secrets (64 hex digits); required in production
   OPERATOR_SECRET_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, '64 hexadecimal digits (openssl rand -hex 32)').optional(),
+  // browser origins (scheme://host[:port]) allowed to open sockets besides the server's own host, comma-separated
+  SOCKET_ORIGINS: z
+    .string()
+    .default('')
+    .transform((list) => list.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((origin) => new URL(origin).origin))),
   // operators: addresses and CIDR ranges allowed to reach /admin/api, comma-separated; unset: any
   ADMIN_ALLOWED_IPS: z
     .string()

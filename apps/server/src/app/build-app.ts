@@ -178,7 +178,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   );
   await registerWebApp(http, config);
 
-  const io = attachGateway(http.server, services.auth);
+  const io = attachGateway(http.server, services.auth, config.SOCKET_ORIGINS);
   const marketPushes = attachMarketPushes(io, services.market, services.marketPushPayloads);
   attachC2cPushes(io, core);
   const microPushes = attachMicroPushes(io, core, services.micro, (error) => http.log.error({ err: error }, 'second-contract push fault'));

@@ -1,4 +1,4 @@
-import type { Server as HttpServer } from 'node:http';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import { Server, type Socket } from 'socket.io';
 import { sessionTokenFromCookieHeader } from '../http/cookies';
@@ -7,6 +7,9 @@ import type { AuthService, AuthenticatedUser } from '../modules/auth/service';
 import { SessionSockets } from './session-sockets';
 
 export const SOCKET_PATH = '/wss/socket.io/';
+
+/** setTimeout's longest delay: a session ending later is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The room of one user's authenticated sockets: private pushes go only there. */
 export const userRoom = (userId: number) => `user:${userId}`;
@@ -25,10 +28,17 @@ interface SocketData {
  * browser clients that send neither, the session cookie of their login; the `login` event then
  * joins the user's room only when the id it names is that user's own. A socket lives no longer
  * than its session: revoking the session (logout, password change, operator lock) disconnects it
- * at once.
+ * at once, and it is disconnected when the session expires. A browser page of another site cannot
+ * open one: a request whose Origin is neither this server's host nor one of `allowedOrigins` is
+ * refused before the handshake (clients that are not browsers send no Origin).
  */
-export function attachGateway(httpServer: HttpServer, auth: AuthService): Server {
-  const io = new Server(httpServer, { path: SOCKET_PATH, allowEIO3: true, serveClient: false });
+export function attachGateway(httpServer: HttpServer, auth: AuthService, allowedOrigins: readonly string[] = []): Server {
+  const io = new Server(httpServer, {
+    path: SOCKET_PATH,
+    allowEIO3: true,
+    serveClient: false,
+    allowRequest: (request, callback) => callback(null, originAllowed(request, allowedOrigins)),
+  });
   const held = new SessionSockets();
   auth.onRevoked((revocation) => held.revoke(revocation));
 
@@ -44,7 +54,11 @@ export function attachGateway(httpServer: HttpServer, auth: AuthService): Server
     const data = socket.data as SocketData;
     if (data.user && data.session) {
       held.add(socket, data.session, data.user.id);
-      socket.once('disconnect', () => held.remove(socket));
+      const expiry = endAtExpiry(auth, socket, data);
+      socket.once('disconnect', () => {
+        held.remove(socket);
+        clearTimeout(expiry.timer);
+      });
       // a revocation between the token's lookup and now found no socket to end: look again
       if (data.checkedAt !== held.revocations) void endIfRevoked(auth, socket, data);
     }
@@ -73,9 +87,43 @@ async function identify(socket: Socket, auth: AuthService, revocations: number):
   if (typeof user !== 'string') Object.assign(data, { user, session });
 }
 
-async function endIfRevoked(auth: AuthService, socket: Socket, data: SocketData): Promise<void> {
+/** Answers whether the session still proves the user; disconnects the socket when it does not. */
+async function endIfRevoked(auth: AuthService, socket: Socket, data: SocketData): Promise<AuthenticatedUser | undefined> {
   const user = data.session ? await auth.authenticateSession(data.session).catch(() => 'unknown' as const) : 'unknown';
-  if (typeof user === 'string') socket.disconnect(true);
+  if (typeof user !== 'string') return user;
+  socket.disconnect(true);
+  return undefined;
+}
+
+/** Disconnects the socket when its session expires (looked up again then: the end is the database's). */
+function endAtExpiry(auth: AuthService, socket: Socket, data: SocketData): { timer?: NodeJS.Timeout } {
+  const expiry: { timer?: NodeJS.Timeout } = {};
+  const arm = (at: Date | undefined) => {
+    if (at === undefined || !socket.connected) return;
+    const delay = Math.min(Math.max(0, at.getTime() - Date.now()), MAX_TIMER_MS);
+    expiry.timer = setTimeout(() => {
+      void endIfRevoked(auth, socket, data).then((user) => arm(user?.sessionExpiresAt && new Date(Math.max(user.sessionExpiresAt.getTime(), Date.now() + 1000))));
+    }, delay);
+    expiry.timer.unref();
+  };
+  arm(data.user?.sessionExpiresAt);
+  return expiry;
+}
+
+/**
+ * A request without an Origin comes from a client that is not a browser, or from a page of this
+ * very server (same-origin polling); with one, it must name this server's host or be allowed.
+ */
+export function originAllowed(request: IncomingMessage, allowedOrigins: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    return false;
+  }
+  return parsed.host === request.headers.host || allowedOrigins.includes(parsed.origin);
 }
 
 function tokenFromHandshake(socket: Socket): string | undefined {

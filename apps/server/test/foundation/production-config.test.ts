@@ -33,6 +33,16 @@ describe('production configuration', () => {
     expect(config.TRUST_PROXY).toEqual({ kind: 'off' });
   });
 
+  it('lets sockets in from no other site unless SOCKET_ORIGINS lists it, and refuses an origin that is not one', () => {
+    expect(loadConfig(productionEnv()).SOCKET_ORIGINS).toEqual([]);
+    expect(loadConfig({ ...productionEnv(), SOCKET_ORIGINS: 'https://app.example/, http://m.example:8443' }).SOCKET_ORIGINS).toEqual([
+      'https://app.example',
+      'http://m.example:8443',
+    ]);
+    expect(() => loadConfig({ ...productionEnv(), SOCKET_ORIGINS: 'app.example' })).toThrow(/SOCKET_ORIGINS/);
+    expect(() => loadConfig({ ...productionEnv(), SOCKET_ORIGINS: 'ftp://app.example' })).toThrow(/SOCKET_ORIGINS/);
+  });
+
   it('refuses to start without a mail server', () => {
     expect(() => loadConfig(without('SMTP_URL'))).toThrow(/SMTP_URL/);
   });

@@ -1,7 +1,9 @@
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SOCKET_PATH, userRoom } from '../../src/realtime/gateway';
+import { originAllowed, SOCKET_PATH, userRoom } from '../../src/realtime/gateway';
+import { tokenDigest } from '../../src/lib/tokens';
 import { latestCode, operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
@@ -147,5 +149,40 @@ describeEachDatabase('socket gateway', (kind) => {
     app.io.to(userRoom(user.id)).emit('update_balance', { type: 'update_balance' });
     expect(await delivered).toBe('timeout');
     socket.close();
+  });
+
+  it('disconnects a socket when its session expires', async () => {
+    const expiring = await api.login('demo@tessera.example', 'demo1234');
+    await app.db.query(`update sessions set expires_at = now() + interval '1500 milliseconds' where token_hash = $1`, [tokenDigest(expiring)]);
+    const lasting = await openSocket({ token });
+    const socket = await openSocket({ token: expiring });
+    const ended = once(socket, 'disconnect', 5000);
+    expect(await ended).not.toBe('timeout');
+    expect(lasting.connected).toBe(true);
+    lasting.close();
+  });
+
+  it('refuses a socket from a page of another site, and allows its own host, allowed origins and clients without an Origin', async () => {
+    const withOrigin = (origin: string) =>
+      new Promise<'connected' | 'refused'>((resolve) => {
+        const socket = connect(base, { path: SOCKET_PATH, auth: { token }, transports: ['websocket'], forceNew: true, extraHeaders: { origin }, reconnection: false });
+        socket.once('connect', () => {
+          socket.close();
+          resolve('connected');
+        });
+        socket.once('connect_error', () => {
+          socket.close();
+          resolve('refused');
+        });
+      });
+    expect(await withOrigin('https://evil.example')).toBe('refused');
+    expect(await withOrigin('not a url')).toBe('refused');
+    expect(await withOrigin(base)).toBe('connected');
+    const request = (origin: string | undefined) => ({ headers: { host: 'exchange.example', ...(origin === undefined ? {} : { origin }) } }) as IncomingMessage;
+    expect(originAllowed(request(undefined), [])).toBe(true);
+    expect(originAllowed(request('https://exchange.example'), [])).toBe(true);
+    expect(originAllowed(request('https://app.example'), [])).toBe(false);
+    expect(originAllowed(request('https://app.example'), ['https://app.example'])).toBe(true);
+    expect(originAllowed(request('http://app.example'), ['https://app.example'])).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ import type { Revocation, SessionRepository } from './session-repository';
 export interface AuthenticatedUser {
   id: number;
   isVistor: boolean;
+  /** when the session it proved ends */
+  sessionExpiresAt?: Date;
 }
 
 export interface ClientInfo {
@@ -96,7 +98,7 @@ export class AuthService {
   /** The same, for a session known by its token's digest. */
   async authenticateSession(digest: string): Promise<AuthenticatedUser | 'unknown' | 'stale'> {
     const found = await this.sessions.lookup(digest, this.clock());
-    if (found.session) return { id: found.session.user_id, isVistor: found.session.is_vistor };
+    if (found.session) return { id: found.session.user_id, isVistor: found.session.is_vistor, sessionExpiresAt: new Date(found.session.expires_at) };
     return found.stale ? 'stale' : 'unknown';
   }
 
