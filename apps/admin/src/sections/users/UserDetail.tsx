@@ -4,7 +4,7 @@ import { Button } from '@web/components/Button';
 import { api, useAction, useApi } from '../../api';
 import { useOperator } from '../../app/auth';
 import { AddressBook } from '../../components/AddressBook';
-import { DataTable } from '../../components/DataTable';
+import { DataTable, type Column } from '../../components/DataTable';
 import { ErrorLine } from '../../components/ErrorLine';
 import { PageHeader, Panel } from '../../components/PageHeader';
 
@@ -28,6 +28,71 @@ interface UserDetailData {
   balances: { currency_id: number; currency: string; wallet: string; available: string; locked: string }[];
   sessions: { id: number; ip: string; user_agent: string; created_at: string; expires_at: string; revoked_at: string | null }[];
 }
+
+type Row = Record<string, unknown>;
+
+const at = (key: string, label: string): Column<Row> => ({ key, label, render: (row) => new Date(String(row[key])).toLocaleString() });
+const plain = (pairs: [key: string, label: string][]): Column<Row>[] => pairs.map(([key, label]) => ({ key, label }));
+
+/** The user's records, each a paged table of `/users/:id/<path>` with its CSV export. */
+const USER_RECORDS: { title: string; path: string; columns: Column<Row>[] }[] = [
+  {
+    title: 'Ledger entries',
+    path: 'ledger',
+    columns: [at('created_at', 'time'), ...plain([['currency', 'currency'], ['wallet', 'wallet'], ['delta_available', 'available ±'], ['delta_locked', 'locked ±'], ['reason', 'reason'], ['reference', 'reference']])],
+  },
+  {
+    title: 'Orders',
+    path: 'orders',
+    columns: [
+      { key: 'id', label: 'id' },
+      at('created_at', 'time'),
+      ...plain([['pair', 'pair'], ['side', 'side'], ['type', 'type'], ['price', 'price'], ['quantity', 'quantity'], ['filled', 'filled'], ['status', 'status']]),
+    ],
+  },
+  {
+    title: 'Lever positions',
+    path: 'positions',
+    columns: [
+      { key: 'id', label: 'id' },
+      at('created_at', 'time'),
+      ...plain([
+        ['pair', 'pair'],
+        ['side', 'side'],
+        ['status', 'status'],
+        ['multiple', 'leverage'],
+        ['share_num', 'quantity'],
+        ['price', 'open price'],
+        ['margin', 'margin'],
+        ['take_profit', 'take-profit'],
+        ['stop_loss', 'stop-loss'],
+        ['close_price', 'close price'],
+        ['close_reason', 'closed by'],
+        ['profits', 'profit'],
+      ]),
+    ],
+  },
+  {
+    title: 'Second contracts',
+    path: 'contracts',
+    columns: [
+      { key: 'id', label: 'id' },
+      at('opened_at', 'opened'),
+      ...plain([
+        ['pair', 'pair'],
+        ['direction', 'direction'],
+        ['seconds', 'seconds'],
+        ['number', 'stake'],
+        ['currency', 'currency'],
+        ['status', 'status'],
+        ['open_price', 'open price'],
+        ['end_price', 'end price'],
+        ['result', 'result'],
+        ['fact_profits', 'profit'],
+      ]),
+    ],
+  },
+];
 
 function Actions({ user, onChanged }: { user: UserDetailData['profile']; onChanged: () => void }) {
   const me = useOperator();
@@ -181,89 +246,18 @@ export function UserDetail() {
         </table>
       </Panel>
       <Adjustment userId={user.id} onChanged={changed} />
-      <Panel title="Ledger entries">
-        <DataTable
-          label="Ledger entries"
-          path={`/users/${user.id}/ledger`}
-          version={version}
-          csvName={`ledger-${user.id}`}
-          rowKey={(row) => String(row.id)}
-          columns={[
-            { key: 'created_at', label: 'time', render: (row) => new Date(String(row.created_at)).toLocaleString() },
-            { key: 'currency', label: 'currency' },
-            { key: 'wallet', label: 'wallet' },
-            { key: 'delta_available', label: 'available ±' },
-            { key: 'delta_locked', label: 'locked ±' },
-            { key: 'reason', label: 'reason' },
-            { key: 'reference', label: 'reference' },
-          ]}
-        />
-      </Panel>
-      <Panel title="Orders">
-        <DataTable
-          label="Orders"
-          path={`/users/${user.id}/orders`}
-          csvName={`orders-${user.id}`}
-          rowKey={(row) => String(row.id)}
-          columns={[
-            { key: 'id', label: 'id' },
-            { key: 'created_at', label: 'time', render: (row) => new Date(String(row.created_at)).toLocaleString() },
-            { key: 'pair', label: 'pair' },
-            { key: 'side', label: 'side' },
-            { key: 'type', label: 'type' },
-            { key: 'price', label: 'price' },
-            { key: 'quantity', label: 'quantity' },
-            { key: 'filled', label: 'filled' },
-            { key: 'status', label: 'status' },
-          ]}
-        />
-      </Panel>
-      <Panel title="Lever positions">
-        <DataTable
-          label="Lever positions"
-          path={`/users/${user.id}/positions`}
-          csvName={`positions-${user.id}`}
-          rowKey={(row) => String(row.id)}
-          columns={[
-            { key: 'id', label: 'id' },
-            { key: 'created_at', label: 'time', render: (row) => new Date(String(row.created_at)).toLocaleString() },
-            { key: 'pair', label: 'pair' },
-            { key: 'side', label: 'side' },
-            { key: 'status', label: 'status' },
-            { key: 'multiple', label: 'leverage' },
-            { key: 'share_num', label: 'quantity' },
-            { key: 'price', label: 'open price' },
-            { key: 'margin', label: 'margin' },
-            { key: 'take_profit', label: 'take-profit' },
-            { key: 'stop_loss', label: 'stop-loss' },
-            { key: 'close_price', label: 'close price' },
-            { key: 'close_reason', label: 'closed by' },
-            { key: 'profits', label: 'profit' },
-          ]}
-        />
-      </Panel>
-      <Panel title="Second contracts">
-        <DataTable
-          label="Second contracts"
-          path={`/users/${user.id}/contracts`}
-          csvName={`contracts-${user.id}`}
-          rowKey={(row) => String(row.id)}
-          columns={[
-            { key: 'id', label: 'id' },
-            { key: 'opened_at', label: 'opened', render: (row) => new Date(String(row.opened_at)).toLocaleString() },
-            { key: 'pair', label: 'pair' },
-            { key: 'direction', label: 'direction' },
-            { key: 'seconds', label: 'seconds' },
-            { key: 'number', label: 'stake' },
-            { key: 'currency', label: 'currency' },
-            { key: 'status', label: 'status' },
-            { key: 'open_price', label: 'open price' },
-            { key: 'end_price', label: 'end price' },
-            { key: 'result', label: 'result' },
-            { key: 'fact_profits', label: 'profit' },
-          ]}
-        />
-      </Panel>
+      {USER_RECORDS.map((table) => (
+        <Panel key={table.path} title={table.title}>
+          <DataTable
+            label={table.title}
+            path={`/users/${user.id}/${table.path}`}
+            version={version}
+            csvName={`${table.path}-${user.id}`}
+            rowKey={(row) => String(row.id)}
+            columns={table.columns}
+          />
+        </Panel>
+      ))}
       <Panel title="Sessions and devices">
         <table className="bo-table" aria-label="Sessions">
           <thead>
