@@ -9,7 +9,7 @@ export interface Column<Row> {
   render?: (row: Row) => ReactNode;
 }
 
-interface DataTableProps<Row> {
+export interface DataTableProps<Row> {
   /** the operator API path of the table; it pages (`page`, `limit`) and exports (`format=csv`) */
   path: string;
   /** the filters, sent as query parameters; a change goes back to the first page */

@@ -4,10 +4,10 @@ import { Button } from '@web/components/Button';
 import { api, useAction } from '../../api';
 import { useOperator } from '../../app/auth';
 import { ALL_ROLES, type Section } from '../../app/section';
-import { DataTable } from '../../components/DataTable';
+import { ReviewQueue } from '../../components/ReviewQueue';
 import { ErrorLine } from '../../components/ErrorLine';
 import { SelectFilter } from '../../components/Filter';
-import { PageHeader, Panel } from '../../components/PageHeader';
+import { Panel } from '../../components/PageHeader';
 
 interface Deposit extends Record<string, unknown> {
   id: number;
@@ -95,22 +95,16 @@ function Review({ row, onDone }: { row: Deposit; onDone: () => void }) {
 
 function DepositsScreen() {
   const [status, setStatus] = useState('0');
-  const [selected, setSelected] = useState<Deposit>();
-  const [version, setVersion] = useState(0);
   return (
-    <div className="flex flex-col gap-4">
-      <PageHeader title="Deposits">
-        <SelectFilter label="Status" value={status} options={STATUS} onChange={setStatus} />
-      </PageHeader>
-      <DataTable<Deposit>
-        label="Deposits"
-        path="/deposits"
-        filters={{ status }}
-        version={version}
-        csvName="deposits"
-        rowKey={(row) => row.id}
-        onOpen={setSelected}
-        columns={[
+    <ReviewQueue<Deposit>
+      title="Deposits"
+      controls={<SelectFilter label="Status" value={status} options={STATUS} onChange={setStatus} />}
+      table={{
+        label: 'Deposits',
+        path: '/deposits',
+        filters: { status },
+        csvName: 'deposits',
+        columns: [
           { key: 'id', label: 'id' },
           { key: 'created_time', label: 'time' },
           { key: 'user_account', label: 'user' },
@@ -119,19 +113,10 @@ function DepositsScreen() {
           { key: 'network', label: 'network' },
           { key: 'source', label: 'source' },
           { key: 'hash', label: 'transaction' },
-        ]}
-      />
-      {selected && (
-        <Review
-          key={selected.id}
-          row={selected}
-          onDone={() => {
-            setSelected(undefined);
-            setVersion((value) => value + 1);
-          }}
-        />
-      )}
-    </div>
+        ],
+      }}
+      review={(row, done) => <Review row={row} onDone={done} />}
+    />
   );
 }
 

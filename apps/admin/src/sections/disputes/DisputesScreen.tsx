@@ -4,9 +4,9 @@ import { Button } from '@web/components/Button';
 import { api, useAction } from '../../api';
 import { useOperator } from '../../app/auth';
 import { ALL_ROLES, type Section } from '../../app/section';
-import { DataTable } from '../../components/DataTable';
+import { ReviewQueue } from '../../components/ReviewQueue';
 import { ErrorLine } from '../../components/ErrorLine';
-import { PageHeader, Panel } from '../../components/PageHeader';
+import { Panel } from '../../components/PageHeader';
 import { AppealWindow } from './AppealWindow';
 
 export interface C2cOrder extends Record<string, unknown> {
@@ -118,22 +118,16 @@ function Dispute({ order, onDone }: { order: C2cOrder; onDone: () => void }) {
 }
 
 function DisputesScreen() {
-  const [selected, setSelected] = useState<C2cOrder>();
-  const [version, setVersion] = useState(0);
   return (
-    <div className="flex flex-col gap-4">
-      <PageHeader title="C2C disputes">
-        <AppealWindow />
-      </PageHeader>
-      <DataTable<C2cOrder>
-        label="Appealed orders"
-        path="/c2c/orders"
-        filters={{ state: 'appealed' }}
-        version={version}
-        csvName="c2c-disputes"
-        rowKey={(row) => row.id}
-        onOpen={setSelected}
-        columns={[
+    <ReviewQueue<C2cOrder>
+      title="C2C disputes"
+      controls={<AppealWindow />}
+      table={{
+        label: 'Appealed orders',
+        path: '/c2c/orders',
+        filters: { state: 'appealed' },
+        csvName: 'c2c-disputes',
+        columns: [
           { key: 'id', label: 'order' },
           { key: 'appealed_at', label: 'appealed' },
           { key: 'buyer_account', label: 'buyer' },
@@ -141,19 +135,10 @@ function DisputesScreen() {
           { key: 'number', label: 'coins', render: (row) => `${row.number} ${row.currency_name}` },
           { key: 'deal_money', label: 'CNY' },
           { key: 'appeal_by', label: 'by', render: (row) => (row.appeal_by === row.buyer_id ? 'buyer' : 'seller') },
-        ]}
-      />
-      {selected && (
-        <Dispute
-          key={selected.id}
-          order={selected}
-          onDone={() => {
-            setSelected(undefined);
-            setVersion((value) => value + 1);
-          }}
-        />
-      )}
-    </div>
+        ],
+      }}
+      review={(order, done) => <Dispute order={order} onDone={done} />}
+    />
   );
 }
 

@@ -5,10 +5,10 @@ import { api, useAction } from '../../api';
 import { useOperator } from '../../app/auth';
 import { ALL_ROLES, type Section } from '../../app/section';
 import { AddressBook } from '../../components/AddressBook';
-import { DataTable } from '../../components/DataTable';
+import { ReviewQueue } from '../../components/ReviewQueue';
 import { ErrorLine } from '../../components/ErrorLine';
 import { SelectFilter } from '../../components/Filter';
-import { PageHeader, Panel } from '../../components/PageHeader';
+import { Panel } from '../../components/PageHeader';
 
 interface Withdrawal extends Record<string, unknown> {
   id: number;
@@ -90,22 +90,16 @@ function Review({ row, onDone }: { row: Withdrawal; onDone: () => void }) {
 
 function WithdrawalsScreen() {
   const [state, setState] = useState('applying');
-  const [selected, setSelected] = useState<Withdrawal>();
-  const [version, setVersion] = useState(0);
   return (
-    <div className="flex flex-col gap-4">
-      <PageHeader title="Withdrawals">
-        <SelectFilter label="State" value={state} options={[{ value: '', label: 'all' }, ...STATES.map((value) => ({ value, label: value }))]} onChange={setState} />
-      </PageHeader>
-      <DataTable<Withdrawal>
-        label="Withdrawals"
-        path="/withdrawals"
-        filters={{ status: state }}
-        version={version}
-        csvName="withdrawals"
-        rowKey={(row) => row.id}
-        onOpen={setSelected}
-        columns={[
+    <ReviewQueue<Withdrawal>
+      title="Withdrawals"
+      controls={<SelectFilter label="State" value={state} options={[{ value: '', label: 'all' }, ...STATES.map((value) => ({ value, label: value }))]} onChange={setState} />}
+      table={{
+        label: 'Withdrawals',
+        path: '/withdrawals',
+        filters: { status: state },
+        csvName: 'withdrawals',
+        columns: [
           { key: 'id', label: 'id' },
           { key: 'created_time', label: 'time' },
           { key: 'user_account', label: 'user' },
@@ -114,19 +108,10 @@ function WithdrawalsScreen() {
           { key: 'network', label: 'network' },
           { key: 'address', label: 'address' },
           { key: 'state', label: 'state' },
-        ]}
-      />
-      {selected && (
-        <Review
-          key={selected.id}
-          row={selected}
-          onDone={() => {
-            setSelected(undefined);
-            setVersion((value) => value + 1);
-          }}
-        />
-      )}
-    </div>
+        ],
+      }}
+      review={(row, done) => <Review row={row} onDone={done} />}
+    />
   );
 }
 
