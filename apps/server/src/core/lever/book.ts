@@ -48,6 +48,9 @@ import {
 const DISPLAY_STEP = 10n ** 10n;
 /** Take-profit and stop-loss step: 0.01. */
 const STOP_STEP = UNIT / 100n;
+/** Decimals of a pair's fee and overnight rate (percent), and of the liquidation rate, as stored. */
+const RATE_DECIMALS = 6;
+const LIQUIDATION_RATE_DECIMALS = 4;
 
 /** What a reader sees of one user's standing in one quote currency. */
 export interface LeverRiskView extends RiskFigures {
@@ -390,12 +393,16 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
     const pair = this.pairs.get(command.pairId);
     if (!pair) refuse('pair not found');
     const next: LeverPairSettings = { ...pair, ...command.changes };
+    // at most the decimals their columns keep (numeric(10, 6)): a restart loads what memory holds
+    if (!hasAtMostDecimals(next.feeRate, RATE_DECIMALS) || !hasAtMostDecimals(next.overnightRate, RATE_DECIMALS)) refuse('parameter error');
     this.pairs.set(next.pairId, next);
     context.stage(LEVER_PAIR_SETTINGS, next);
     context.stage(CURRENCY_PAIRS, { pairId: next.pairId, lever: { shareNum: next.shareNum, spread: next.spread, feeRate: next.feeRate, enabled: next.enabled } });
   }
 
   private setGlobal(command: LeverGlobalSettingsCommand, context: CommandContext, now: Date): void {
+    // at most the decimals its column keeps (numeric(10, 4)): a restart loads what memory holds
+    if (command.liquidationRate !== undefined && !hasAtMostDecimals(command.liquidationRate, LIQUIDATION_RATE_DECIMALS)) refuse('parameter error');
     const timeChanged = command.overnightTime !== undefined && command.overnightTime !== this.global.overnightTime;
     this.global = {
       ...this.global,
