@@ -232,9 +232,20 @@ describe('back office', () => {
 
     await menu.getByRole('link', { name: 'Acceptors' }).click();
     await expect.poll(() => page.getByRole('table', { name: 'Acceptors' }).textContent()).toContain('Tessera demo acceptor');
+    // filtered on the server: a name nobody has leaves the table empty, the state filter brings the demo acceptor back
+    await page.getByLabel('Search acceptors').fill('no such acceptor');
+    await page.getByLabel('Search acceptors').press('Enter');
+    await expect.poll(() => page.getByRole('table', { name: 'Acceptors' }).textContent()).toContain('Nothing here.');
+    await page.getByLabel('Search acceptors').fill('demo');
+    await page.getByLabel('Search acceptors').press('Enter');
+    await page.getByLabel('Acceptor state').selectOption('active');
+    await expect.poll(() => page.getByRole('table', { name: 'Acceptors' }).textContent()).toContain('Tessera demo acceptor');
+    await page.getByRole('table', { name: 'Acceptor deals' }).waitFor();
 
     await menu.getByRole('link', { name: 'UpStart' }).click();
-    await page.getByRole('table', { name: 'Projects' }).waitFor();
+    await expect.poll(() => page.getByRole('table', { name: 'Projects' }).textContent()).toContain('TSR');
+    await page.getByLabel('Project stage').selectOption('4');
+    await expect.poll(() => page.getByRole('table', { name: 'Projects' }).textContent()).toContain('Nothing here.');
 
     await menu.getByRole('link', { name: 'Second contracts' }).click();
     await expect.poll(() => page.getByLabel('Duration 1 seconds').inputValue()).not.toBe('');
@@ -250,6 +261,23 @@ describe('back office', () => {
 
     await menu.getByRole('link', { name: 'Risk' }).click();
     await page.getByRole('table', { name: 'Nearest liquidation' }).waitFor();
+    await page.getByRole('table', { name: 'Running second contracts' }).waitFor();
+  });
+
+  it('hides a pair from the Markets screen: the site’s quotation leaves it out at once, and it comes back', async () => {
+    const shown = async () =>
+      (await api<{ quotation: { symbol: string; is_display: number }[] }[]>('currency/quotation_new', {}, undefined, 'GET')).message
+        .flatMap((group) => group.quotation)
+        .find((item) => item.symbol === 'LINK/USDT')?.is_display;
+    expect(await shown()).toBe(1);
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Markets' }).click();
+    const row = page.getByRole('table', { name: 'Pairs' }).locator('tr', { hasText: 'LINK/USDT' });
+    await page.getByLabel('LINK/USDT enabled').uncheck();
+    await row.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(shown).toBe(0);
+    await page.getByLabel('LINK/USDT enabled').check();
+    await page.getByRole('table', { name: 'Pairs' }).locator('tr', { hasText: 'LINK/USDT' }).getByRole('button', { name: 'Save' }).click();
+    await expect.poll(shown).toBe(1);
   });
 
   it("refuses a reviewer's session a money action, and shows a reviewer no money controls", async () => {

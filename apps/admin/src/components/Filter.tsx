@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** A filter box: applied on Enter or after a pause in typing; `/` anywhere focuses the first one. */
+/** A filter box: applied on Enter or after a pause in typing; `/` anywhere focuses the first one; it shows a value set from outside. */
 export function SearchBox({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
   const [text, setText] = useState(value);
   const input = useRef<HTMLInputElement>(null);
+  // a value set from outside (a row's "Deals" button) shows in the box
+  useEffect(() => setText(value), [value]);
   useEffect(() => {
     const timer = setTimeout(() => text !== value && onChange(text), 400);
     return () => clearTimeout(timer);

@@ -229,7 +229,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     operatorAdmin: new OperatorAdminService(new OperatorAdminRepository(db), operators, clock),
     content: new ContentService(new ContentRepository(db), operators, clock),
     makerSwitches,
-    markets: new MarketsService(new MarketsRepository(db), makerSwitches, operators),
+    markets: new MarketsService(core, new MarketsRepository(db), makerSwitches, operators),
     news: new NewsService(new NewsRepository(db)),
     currencies: new CurrencyService(new CurrencyRepository(db)),
     market,

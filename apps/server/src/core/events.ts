@@ -2,6 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { OrderState as C2cOrderState } from './c2c/state';
 import type { LeverTrade } from './lever/state';
 import type { LeverPairSettings } from './lever/settings';
+import type { PairColumns } from './spot/pair-columns';
 import type { SpotOrderState, SpotTradeRecord } from './spot/state';
 import type { WithdrawalState } from './withdrawals/state';
 import type { MicroContract } from './micro/state';
@@ -30,6 +31,8 @@ export interface CoreEvents {
   lever: [trades: LeverTrade[]];
   /** lever settings of pairs an operator changed */
   leverSettings: [pairs: LeverPairSettings[]];
+  /** what the batch changed of pairs' `currency_pairs` rows (spot settings, lever columns), one per pair */
+  pairs: [changes: PairColumns[]];
 }
 
 export type CoreEventEmitter = EventEmitter<CoreEvents>;

@@ -42,7 +42,7 @@ export class CoreReadView {
     return this.book.get(keyOf(key));
   }
 
-  /** The spot pairs the core trades (fixed between loads). */
+  /** The spot pairs the core trades, with their current settings (an operator's change replaces the pair). */
   pairs(): IterableIterator<Readonly<SpotPair>> {
     return this.spot.pairs.values();
   }
@@ -61,11 +61,9 @@ export class CoreReadView {
     return { bids: depth.bids.map(level), asks: depth.asks.map(level) };
   }
 
-  /** The price of the pair's last trade since this process started, or null. */
+  /** The price of the pair's last trade since the core loaded (this process started, or reloaded after a fault), or null. */
   lastPrice(pairId: number): Atoms | null {
-    const pair = this.spot.pairs.get(pairId);
-    const last = this.spot.book(pairId)?.lastTradePrice ?? null;
-    return pair && last !== null ? ticksToAtoms(pair, last) : null;
+    return this.spot.lastPriceSinceLoad(pairId);
   }
 
   /** The pair's mark price (decision 0009), or undefined before its first trade. */

@@ -78,7 +78,7 @@ describeEachDatabase('acceptor deals', (kind) => {
     expect(appointed).toEqual({ status: 200, body: { ok: true } });
     expect((await call('PUT', '/users/999999/acceptor', { name: 'nobody' })).status).toBe(404);
     // the operator list carries what an edit sends back: the currency and whether the acceptor is active
-    const listed = (await call('GET', '/acceptors')).body.items as { id: number }[];
+    const listed = (await call('GET', '/acceptors')).body.list as { id: number }[];
     expect(listed.find((item) => item.id === acceptor.id)).toMatchObject({ name: 'Fast Pay', currency_id: 3, active: true, bank_account: '6222000000000002' });
     await fund(acceptor.id, '1000');
     await fund(user.id, '500');

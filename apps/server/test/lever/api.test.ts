@@ -303,6 +303,12 @@ describeEachDatabase('lever calls', (kind) => {
     const changed = await operator('PUT', `/lever/pairs/${h.pairId}`, { multiples: [20, 2], spread: '1', fee: '0.1' });
     expect(changed.body).toMatchObject({ multiples: [2, 20], spread: '1', fee: '0.1' });
     expect((await operator('PUT', `/lever/pairs/${h.pairId}`, { hands_min: 5, hands_max: 2 })).status).toBe(400);
+    // more decimals than the columns keep would differ after a restart: refused, nothing changes
+    expect(await operator('PUT', `/lever/pairs/${h.pairId}`, { fee: '0.1234567' })).toEqual({ status: 400, body: { error: 'parameter error' } });
+    expect(await operator('PUT', `/lever/pairs/${h.pairId}`, { overnight_rate: '0.0000001' })).toEqual({ status: 400, body: { error: 'parameter error' } });
+    expect(await operator('PUT', '/lever/settings', { liquidation_rate: '120.12345' })).toEqual({ status: 400, body: { error: 'parameter error' } });
+    expect(app.core.read.leverPair(h.pairId)?.feeRate).toBe(atoms('0.1'));
+    expect(app.core.read.leverGlobal().liquidationRate).toBe(atoms('120'));
     const deal = await api.post<LeverDealReply>('lever/deal', pair);
     expect(deal.body.message).toMatchObject({ multiple: { muit: [2, 20] }, spread: '1', lever_trade_fee: '0.1' });
     const [row] = await app.db.query<{ spread: string; lever_trade_fee: string }>('select spread::text, lever_trade_fee::text from currency_pairs where id = $1', [h.pairId]);

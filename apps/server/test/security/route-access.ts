@@ -158,6 +158,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /admin/api/c2c/ads': 'operator',
   'GET /admin/api/c2c/orders': 'operator',
   'GET /admin/api/risk': 'operator',
+  'GET /admin/api/risk/lever-accounts': 'operator',
+  'GET /admin/api/risk/micro-contracts': 'operator',
   'POST /admin/api/c2c/orders/:id/resolve': 'operator',
   'GET /admin/api/settings/c2c': 'operator',
   'PUT /admin/api/settings/c2c': 'operator',
@@ -233,6 +235,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/acceptor/reject': 'private',
   'POST /api/acceptor/paid': 'private',
   'GET /admin/api/acceptors': 'operator',
+  'GET /admin/api/acceptors/deals': 'operator',
   'PUT /admin/api/users/:userId/acceptor': 'operator',
 
   // notifications (the account centre's messages)

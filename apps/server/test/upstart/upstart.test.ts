@@ -96,9 +96,9 @@ describeEachDatabase('token subscription (UpStart)', (kind) => {
     const badTimes = await call('POST', '/upstart/projects', project({ end_at: new Date(0).toISOString() }));
     expect(badTimes.status).toBe(400);
     const listed = await call('GET', '/upstart/projects');
-    expect((listed.body.items as { id: number }[]).map((item) => item.id)).toContain(projectId);
+    expect((listed.body.list as { id: number }[]).map((item) => item.id)).toContain(projectId);
     // the back office edits a project from this list: it carries the texts a save sends back
-    expect((listed.body.items as { id: number }[]).find((item) => item.id === projectId)).toMatchObject({ abstract: 'a test round', content: '<p>details</p>' });
+    expect((listed.body.list as { id: number }[]).find((item) => item.id === projectId)).toMatchObject({ abstract: 'a test round', content: '<p>details</p>' });
   });
 
   it('pays USDT to the platform and locks the tokens for the frozen hours', async () => {

@@ -85,7 +85,7 @@ function MarketsScreen() {
     <div className="flex flex-col gap-4">
       <PageHeader title="Markets" />
       <p className="text-[0.8125rem] text-muted">
-        The market-maker switch acts at once. Enabling, precision and fees are read when the server starts: they take effect at the next restart. Precision can change only while the pair has no open orders.
+        Every change acts at once: the next order and trade follow it. Precision changes only while the pair’s book holds no order (switch its market makers off first). A pair not enabled is hidden and takes no new orders; resting orders stay until their owners cancel them.
       </p>
       <ErrorLine error={error} />
       <div className="overflow-x-auto rounded-md border border-line bg-surface">

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Button } from '@web/components/Button';
-import { api, useAction, useApi } from '../../api';
+import { api, useAction } from '../../api';
 import { useOperator } from '../../app/auth';
 import { ALL_ROLES, type Section } from '../../app/section';
+import { DataTable } from '../../components/DataTable';
 import { ErrorLine } from '../../components/ErrorLine';
+import { SearchBox, SelectFilter } from '../../components/Filter';
 import { PageHeader, Panel } from '../../components/PageHeader';
 
 interface Project {
@@ -35,6 +37,9 @@ interface Draft {
   end_at: string;
   frozen_hours: string;
 }
+
+/** A row of the table (the table reads any field by name). */
+interface ProjectRow extends Project, Record<string, unknown> {}
 
 const STAGES: Record<string, string> = { '1': 'preheat', '2': 'subscribing', '3': 'ended', '4': 'result announced' };
 
@@ -139,68 +144,42 @@ function ProjectForm({ initial, onSaved, onCancel }: { initial: Draft; onSaved: 
 }
 
 function UpstartScreen() {
-  const { data, error, reload } = useApi<{ items: Project[] }>('/upstart/projects');
   const editable = useOperator().role === 'admin';
   const [editing, setEditing] = useState<Draft>();
+  const [query, setQuery] = useState('');
+  const [stage, setStage] = useState('');
+  const [version, setVersion] = useState(0);
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title="UpStart projects">
+        <SearchBox label="Search projects" placeholder="title or token  ( / )" value={query} onChange={setQuery} />
+        <SelectFilter label="Project stage" value={stage} options={[{ value: '', label: 'every stage' }, ...Object.entries(STAGES).map(([value, label]) => ({ value, label: `${value} ${label}` }))]} onChange={setStage} />
         {editable && (
           <Button size="sm" onClick={() => setEditing({ ...EMPTY })}>
             Publish a project
           </Button>
         )}
       </PageHeader>
-      <ErrorLine error={error} />
-      <div className="overflow-x-auto rounded-md border border-line bg-surface">
-        <table className="bo-table" aria-label="Projects">
-          <thead>
-            <tr>
-              <th>id</th>
-              <th>title</th>
-              <th>token</th>
-              <th>sold / on sale</th>
-              <th>price</th>
-              <th>stage</th>
-              <th>opens</th>
-              <th>closes</th>
-              <th>locked (h)</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.items.map((project) => (
-              <tr
-                key={project.id}
-                tabIndex={0}
-                className={editable ? 'cursor-pointer' : undefined}
-                onClick={editable ? () => setEditing(draftOf(project)) : undefined}
-                onKeyDown={(event) => event.key === 'Enter' && editable && setEditing(draftOf(project))}
-              >
-                <td>{project.id}</td>
-                <td>{project.title}</td>
-                <td>{project.currency_name}</td>
-                <td>
-                  {project.sold} / {project.total}
-                </td>
-                <td>{project.price} USDT</td>
-                <td>
-                  {project.stage} {STAGES[String(project.stage)]}
-                </td>
-                <td>{new Date(project.start_at).toLocaleString()}</td>
-                <td>{new Date(project.end_at).toLocaleString()}</td>
-                <td>{project.frozen_hours}</td>
-              </tr>
-            ))}
-            {data && data.items.length === 0 && (
-              <tr>
-                <td colSpan={9} className="text-muted">
-                  Nothing here.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable<ProjectRow>
+        label="Projects"
+        path="/upstart/projects"
+        filters={{ q: query, stage }}
+        csvName="upstart-projects"
+        version={version}
+        rowKey={(row) => row.id}
+        onOpen={editable ? (row) => setEditing(draftOf(row)) : undefined}
+        columns={[
+          { key: 'id', label: 'id' },
+          { key: 'title', label: 'title' },
+          { key: 'currency_name', label: 'token' },
+          { key: 'sold', label: 'sold / on sale', render: (row) => `${row.sold} / ${row.total}` },
+          { key: 'price', label: 'price', render: (row) => `${row.price} USDT` },
+          { key: 'stage', label: 'stage', render: (row) => `${row.stage} ${STAGES[String(row.stage)] ?? ''}` },
+          { key: 'start_at', label: 'opens', render: (row) => new Date(row.start_at).toLocaleString() },
+          { key: 'end_at', label: 'closes', render: (row) => new Date(row.end_at).toLocaleString() },
+          { key: 'frozen_hours', label: 'locked (h)' },
+        ]}
+      />
       {editing && (
         <ProjectForm
           key={editing.id ?? 'new'}
@@ -208,7 +187,7 @@ function UpstartScreen() {
           onCancel={() => setEditing(undefined)}
           onSaved={() => {
             setEditing(undefined);
-            reload();
+            setVersion((value) => value + 1);
           }}
         />
       )}

@@ -5,6 +5,8 @@ import type { CommandContext } from '../command-context';
 import type { CommandResult, Deadline, KindState, LoadContext, PriceTrigger, TriggerFiring } from '../kind';
 import type { MarkPrice } from '../read-view';
 import { refuse, refuseWith } from '../refusal';
+import { CURRENCY_PAIRS } from '../spot/pair-columns';
+import type { SpotPair } from '../spot/pair';
 import type {
   LeverCommand,
   LeverGlobalSettingsCommand,
@@ -18,7 +20,6 @@ import {
   LEVER_LIQUIDATIONS,
   LEVER_OVERNIGHT_CHARGES,
   LEVER_OVERNIGHT_DAYS,
-  LEVER_PAIR_COLUMNS,
   LEVER_PAIR_SETTINGS,
   LEVER_RISK_WATCH,
   LEVER_TRADES,
@@ -47,6 +48,9 @@ import {
 const DISPLAY_STEP = 10n ** 10n;
 /** Take-profit and stop-loss step: 0.01. */
 const STOP_STEP = UNIT / 100n;
+/** Decimals of a pair's fee and overnight rate (percent), and of the liquidation rate, as stored. */
+const RATE_DECIMALS = 6;
+const LIQUIDATION_RATE_DECIMALS = 4;
 
 /** What a reader sees of one user's standing in one quote currency. */
 export interface LeverRiskView extends RiskFigures {
@@ -77,6 +81,9 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
   private house = 0;
   private insurance = 0;
   private marks: (pairId: number) => MarkPrice | undefined = () => undefined;
+
+  /** `spotPair`: the spot kind's pair, whose `enabled` (shown) and price precision lever orders follow. */
+  constructor(private readonly spotPair: (pairId: number) => Readonly<SpotPair> | undefined) {}
 
   load(db: Queryable): Promise<LeverRows> {
     return loadLever(db);
@@ -190,7 +197,9 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
 
   private open(command: LeverOpenCommand, context: CommandContext, now: Date): LeverTrade {
     const pair = this.pairs.get(command.pairId);
-    if (!pair || !pair.enabled || !pair.shown) refuse('pair missing or not enabled');
+    const spot = this.spotPair(command.pairId);
+    // a hidden pair (is_display off) takes no new orders either
+    if (!pair || !spot || !pair.enabled || !spot.enabled) refuse('pair missing or not enabled');
     if (!Number.isSafeInteger(command.hands) || command.hands <= 0) refuse('hands must be a positive integer');
     if (command.hands < pair.handsMin) refuseWith('lots below the minimum', String(pair.handsMin));
     if (pair.handsMax > 0 && command.hands > pair.handsMax) refuseWith('lots above the maximum', String(pair.handsMax));
@@ -202,7 +211,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
     if (command.mode === 'limit') {
       const target = command.targetPrice;
       if (target === undefined) refuse('enter price');
-      if (target <= 0n || !hasAtMostDecimals(target, pair.pricePrecision)) refuse('limit price rules');
+      if (target <= 0n || !hasAtMostDecimals(target, spot.pricePrecision)) refuse('limit price rules');
       // a limit long waits for the mark to fall to its price, a limit short for it to rise
       if (command.type === 1 ? target > current.mark : target < current.mark) refuse('limit price rules');
       if (mine.filter((trade) => trade.status === 0).length >= pair.maxPending) refuse('maximum pending orders exceeded');
@@ -384,12 +393,16 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
     const pair = this.pairs.get(command.pairId);
     if (!pair) refuse('pair not found');
     const next: LeverPairSettings = { ...pair, ...command.changes };
+    // at most the decimals their columns keep (numeric(10, 6)): a restart loads what memory holds
+    if (!hasAtMostDecimals(next.feeRate, RATE_DECIMALS) || !hasAtMostDecimals(next.overnightRate, RATE_DECIMALS)) refuse('parameter error');
     this.pairs.set(next.pairId, next);
     context.stage(LEVER_PAIR_SETTINGS, next);
-    context.stage(LEVER_PAIR_COLUMNS, next);
+    context.stage(CURRENCY_PAIRS, { pairId: next.pairId, lever: { shareNum: next.shareNum, spread: next.spread, feeRate: next.feeRate, enabled: next.enabled } });
   }
 
   private setGlobal(command: LeverGlobalSettingsCommand, context: CommandContext, now: Date): void {
+    // at most the decimals its column keeps (numeric(10, 4)): a restart loads what memory holds
+    if (command.liquidationRate !== undefined && !hasAtMostDecimals(command.liquidationRate, LIQUIDATION_RATE_DECIMALS)) refuse('parameter error');
     const timeChanged = command.overnightTime !== undefined && command.overnightTime !== this.global.overnightTime;
     this.global = {
       ...this.global,

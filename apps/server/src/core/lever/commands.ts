@@ -92,7 +92,7 @@ export interface LeverPairSettingsCommand {
   kind: 'lever_pair_settings';
   key: string;
   pairId: number;
-  changes: Partial<Omit<LeverPairSettings, 'pairId' | 'legalId' | 'currencyId' | 'symbol' | 'pricePrecision' | 'shown'>>;
+  changes: Partial<Omit<LeverPairSettings, 'pairId' | 'legalId' | 'currencyId' | 'symbol'>>;
 }
 
 /** An operator's change of the liquidation rate or the overnight time. */

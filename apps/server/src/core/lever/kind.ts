@@ -1,4 +1,5 @@
 import type { CoreKind } from '../kind';
+import { spotKind } from '../spot/kind';
 import { recomputeLever } from './audit';
 import { LeverBook } from './book';
 import { LEVER_COMMAND_KINDS, type LeverCommand } from './commands';
@@ -8,7 +9,6 @@ import {
   LEVER_ORPHAN_CHECKS,
   LEVER_OVERNIGHT_CHARGES,
   LEVER_OVERNIGHT_DAYS,
-  LEVER_PAIR_COLUMNS,
   LEVER_PAIR_SETTINGS,
   LEVER_RISK_WATCH,
   LEVER_TRADES,
@@ -18,8 +18,9 @@ import {
 export const leverKind: CoreKind<LeverCommand, LeverBook> = {
   name: 'lever',
   commandKinds: LEVER_COMMAND_KINDS,
-  tables: [LEVER_TRADES, LEVER_OVERNIGHT_DAYS, LEVER_OVERNIGHT_CHARGES, LEVER_LIQUIDATIONS, LEVER_RISK_WATCH, LEVER_PAIR_SETTINGS, LEVER_PAIR_COLUMNS, LEVER_GLOBAL_SETTINGS],
+  tables: [LEVER_TRADES, LEVER_OVERNIGHT_DAYS, LEVER_OVERNIGHT_CHARGES, LEVER_LIQUIDATIONS, LEVER_RISK_WATCH, LEVER_PAIR_SETTINGS, LEVER_GLOBAL_SETTINGS],
   orphanChecks: LEVER_ORPHAN_CHECKS,
-  create: () => new LeverBook(),
+  // whether a pair is shown and its price precision are the spot pair's
+  create: (kinds) => new LeverBook((pairId) => kinds.stateOf(spotKind).pairs.get(pairId)),
   recompute: recomputeLever,
 };

@@ -160,9 +160,7 @@ export async function loadLever(db: Queryable): Promise<LeverRows> {
     legal_id: number;
     currency_id: number;
     symbol: string;
-    price_precision: number;
     enabled: boolean;
-    shown: boolean;
     lever_share_num: string;
     spread: string;
     lever_trade_fee: string;
@@ -174,7 +172,7 @@ export async function loadLever(db: Queryable): Promise<LeverRows> {
     max_positions: number | null;
     max_pending: number | null;
   }>(
-    `select p.id, p.legal_id, p.currency_id, c.name || '/' || l.name as symbol, p.price_precision, p.open_lever as enabled, p.is_display as shown,
+    `select p.id, p.legal_id, p.currency_id, c.name || '/' || l.name as symbol, p.open_lever as enabled,
             p.lever_share_num::text, p.spread::text, p.lever_trade_fee::text, s.multiples, s.shares, s.hands_min, s.hands_max,
             s.overnight_rate::text, s.max_positions, s.max_pending
        from currency_pairs p join currencies c on c.id = p.currency_id join currencies l on l.id = p.legal_id
@@ -201,9 +199,7 @@ export async function loadLever(db: Queryable): Promise<LeverRows> {
       legalId: row.legal_id,
       currencyId: row.currency_id,
       symbol: row.symbol,
-      pricePrecision: row.price_precision,
       enabled: row.enabled,
-      shown: row.shown,
       shareNum: parseAmount(row.lever_share_num),
       spread: parseAmount(row.spread),
       feeRate: parseAmount(row.lever_trade_fee),
@@ -393,17 +389,6 @@ export const LEVER_PAIR_SETTINGS: CoreTable<LeverPairSettings> = {
           hands_max = excluded.hands_max, overnight_rate = excluded.overnight_rate, max_positions = excluded.max_positions, max_pending = excluded.max_pending`;
   },
   publish: (events, pairs) => events.emit('leverSettings', pairs),
-};
-
-/** The same settings' columns of currency_pairs, where the quotation reads them. */
-export const LEVER_PAIR_COLUMNS: CoreTable<LeverPairSettings> = {
-  name: 'currency_pairs',
-  key: (pair) => pair.pairId,
-  statement(source, pairs) {
-    const rows = pairs.map((x) => ({ p: x.pairId, sn: formatAmount(x.shareNum), sp: formatAmount(x.spread), fr: formatAmount(x.feeRate), en: x.enabled }));
-    return `update currency_pairs set lever_share_num = t.sn, spread = t.sp, lever_trade_fee = t.fr, open_lever = t.en
-        from ${source(rows, 'p int, sn numeric, sp numeric, fr numeric, en boolean')} where currency_pairs.id = t.p`;
-  },
 };
 
 export const LEVER_GLOBAL_SETTINGS: CoreTable<LeverGlobalSettings> = {

@@ -1,16 +1,17 @@
 import type { Atoms } from '../amount';
 
-/** A pair's lever settings (operator API); the first five live on `currency_pairs` too, where the quotation reads them. */
+/**
+ * A pair's lever settings (operator API); contract size, spread, fee and `enabled` live on
+ * `currency_pairs` (where the quotation reads them), the rest on `lever_pair_settings`. Whether the
+ * pair is shown and its price precision are the spot pair's (the spot kind's state), read when applying.
+ */
 export interface LeverPairSettings {
   pairId: number;
   legalId: number;
   currencyId: number;
   symbol: string;
-  pricePrecision: number;
   /** open_lever: new orders are refused otherwise; open positions go on */
   enabled: boolean;
-  /** is_display: a hidden pair takes no new orders either */
-  shown: boolean;
   /** lever_share_num: contract size of one hand, in the base currency */
   shareNum: Atoms;
   /** an amount of the quote currency added to the mark for a buy, taken off it for a sell */

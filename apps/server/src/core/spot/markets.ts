@@ -1,11 +1,12 @@
 import { OrderBook, type EngineEvent } from '@tessera/engine';
 import type { Queryable } from '../../db/database';
-import type { Atoms } from '../amount';
+import { hasAtMostDecimals, SCALE, type Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
 import type { CommandResult, KindState, LoadContext, MarkInputs } from '../kind';
 import { refuse } from '../refusal';
 import { lotAtoms, lotsToAtoms, tickAtoms, ticksToAtoms, toUnits } from '../units';
 import { feeOf, notional, type SpotPair } from './pair';
+import { CURRENCY_PAIRS, type SpotPairSettings } from './pair-columns';
 import { loadSpotState, SPOT_ORDERS, SPOT_TRADES, type SpotStateRows } from './repository';
 import type { SpotOrderState, SpotSide, SpotTradeRecord } from './state';
 import { TradeTape } from './trade-tape';
@@ -34,7 +35,22 @@ export interface SpotCancelCommand {
   orderId: number;
 }
 
-export type SpotCommand = SpotPlaceCommand | SpotCancelCommand;
+/**
+ * An operator's change of a pair's spot settings (enabled, precisions, fees): the next command
+ * trades by them, and the pair's `currency_pairs` row is written in the same batch.
+ */
+export interface SpotPairSettingsCommand {
+  kind: 'spot_pair_settings';
+  key: string;
+  pairId: number;
+  changes: Partial<SpotPairSettings>;
+}
+
+export type SpotCommand = SpotPlaceCommand | SpotCancelCommand | SpotPairSettingsCommand;
+
+/** A fee is a fraction below one, of at most six decimals (the scale of `currency_pairs.maker_fee`, so a restart loads what memory holds). */
+const FEE_DECIMALS = 6;
+const ONE = 10n ** BigInt(SCALE);
 
 /**
  * The spot side of the core's state: one engine book per pair, the open orders, and the rules that
@@ -52,6 +68,8 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
   private feeAccount = 0;
   /** each pair's last trade price, kept across restarts (an input of its mark price) */
   private readonly lastTrades = new Map<number, Atoms>();
+  /** each pair's last trade price since the last load, in atoms (not the book's ticks: a pair's grid may change) */
+  private readonly lastTradesSinceLoad = new Map<number, Atoms>();
   /** each pair's recent trades, for "the last trade at or before T" (second contracts settle at it) */
   readonly tape = new TradeTape();
   /** pairs whose mark inputs may have moved since the last `takeMovedMarks` */
@@ -62,9 +80,16 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
   }
 
   apply(command: SpotCommand, context: CommandContext, now: Date): CommandResult {
-    if (command.kind === 'spot_place') return { applied: true, orderId: this.place(command, context, now).id };
-    this.cancel(command.userId, command.orderId, context, now);
-    return { applied: true, orderId: command.orderId };
+    switch (command.kind) {
+      case 'spot_place':
+        return { applied: true, orderId: this.place(command, context, now).id };
+      case 'spot_cancel':
+        this.cancel(command.userId, command.orderId, context, now);
+        return { applied: true, orderId: command.orderId };
+      case 'spot_pair_settings':
+        this.setPair(command, context);
+        return { applied: true };
+    }
   }
 
   reset(input: SpotStateRows, context: LoadContext) {
@@ -72,6 +97,7 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     this.books.clear();
     this.open.clear();
     this.lastTrades.clear();
+    this.lastTradesSinceLoad.clear();
     for (const [pairId, price] of input.lastTrades) this.lastTrades.set(pairId, price);
     this.feeAccount = context.feeAccount;
     this.nextOrderId = input.lastOrderId + 1;
@@ -119,6 +145,11 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     const moved = [...this.movedMarks];
     this.movedMarks.clear();
     for (const pairId of moved) yield this.markInputs(pairId);
+  }
+
+  /** The price of the pair's last trade since the core loaded, or null. */
+  lastPriceSinceLoad(pairId: number): Atoms | null {
+    return this.lastTradesSinceLoad.get(pairId) ?? null;
   }
 
   book(pairId: number): OrderBook | undefined {
@@ -204,6 +235,39 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     this.submit(book, { type: 'cancel', id: orderId });
     this.settle(pair, context, now, order);
     return order;
+  }
+
+  /**
+   * Changes a pair's settings. The book counts in ticks and lots of the pair's precisions, so a
+   * precision changes only while the book holds no order: checked here, in the single writer, so
+   * no order can slip in between the check and the change.
+   */
+  setPair(command: SpotPairSettingsCommand, context: CommandContext): SpotPair {
+    const pair = this.pairs.get(command.pairId);
+    const book = this.books.get(command.pairId);
+    if (!pair || !book) refuse('pair not found');
+    const { changes } = command;
+    const next: SpotPair = {
+      ...pair,
+      enabled: changes.enabled ?? pair.enabled,
+      pricePrecision: changes.pricePrecision ?? pair.pricePrecision,
+      quantityPrecision: changes.quantityPrecision ?? pair.quantityPrecision,
+      makerFee: changes.makerFee ?? pair.makerFee,
+      takerFee: changes.takerFee ?? pair.takerFee,
+    };
+    for (const precision of [next.pricePrecision, next.quantityPrecision]) {
+      if (!Number.isInteger(precision) || precision < 0 || precision > SCALE) refuse('parameter error');
+    }
+    for (const fee of [next.makerFee, next.takerFee]) {
+      if (fee < 0n || fee >= ONE || !hasAtMostDecimals(fee, FEE_DECIMALS)) refuse('parameter error');
+    }
+    const regrids = next.pricePrecision !== pair.pricePrecision || next.quantityPrecision !== pair.quantityPrecision;
+    if (regrids && book.orderCount > 0) refuse('pair has open orders');
+    // replaced, never changed in place: a pair a reader holds does not change under it
+    this.pairs.set(next.id, next);
+    const { enabled, pricePrecision, quantityPrecision, makerFee, takerFee } = next;
+    context.stage(CURRENCY_PAIRS, { pairId: next.id, spot: { enabled, pricePrecision, quantityPrecision, makerFee, takerFee } });
+    return next;
   }
 
   private consumeId(): void {
@@ -307,6 +371,7 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     };
     this.nextTradeId += 1;
     this.lastTrades.set(pair.id, price);
+    this.lastTradesSinceLoad.set(pair.id, price);
     this.tape.record(pair.id, { id: trade.id, at: now.getTime(), price });
     context.stage(SPOT_TRADES, trade);
     // a filled limit buy may still hold the price-improvement residue of earlier fills: none, by

@@ -1,16 +1,15 @@
 import { parseAmount, SCALE, type Atoms } from '../amount';
+import type { SpotPairSettings } from './pair-columns';
 
-/** A spot pair as the core trades it; its precisions give its ticks and lots (`core/units.ts`). */
-export interface SpotPair {
+/**
+ * A spot pair as the core trades it; its precisions give its ticks and lots (`core/units.ts`).
+ * Its settings change only by the core's `spot_pair_settings` command.
+ */
+export interface SpotPair extends SpotPairSettings {
   id: number;
   currencyId: number;
   legalId: number;
   symbol: string;
-  pricePrecision: number;
-  quantityPrecision: number;
-  makerFee: Atoms;
-  takerFee: Atoms;
-  enabled: boolean;
 }
 
 /** price × quantity in quote atoms, exact. */

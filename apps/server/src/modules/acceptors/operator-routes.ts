@@ -1,16 +1,56 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { acceptorInput, MAX_INTEGER_ID } from '@tessera/protocol';
 import { z } from 'zod';
+import { table, tableReply } from '../admin/back-office-routes';
 import { MAY } from '../admin/roles';
 import type { OperatorRouteOptions } from '../upstart/operator-routes';
 
-const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
+const id = z.coerce.number().int().positive().max(MAX_INTEGER_ID);
+const userParams = z.object({ userId: id });
 
 /** Operators appoint acceptors and set their payment accounts, rates and limits (docs/acceptors.md). */
 export const acceptorOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> = async (app, { services, operatorOf }) => {
   const tags = ['operator'];
 
-  app.get('/acceptors', { config: { roles: MAY.read }, schema: { tags, summary: 'Every acceptor, active or not' } }, async () => ({ items: await services.acceptors.forOperator() }));
+  app.get(
+    '/acceptors',
+    {
+      config: { roles: MAY.read },
+      schema: {
+        tags,
+        summary: 'Acceptors by user id, active or not; filters: part of the name or account, or the user id (`q`), `state` active or retired; paged, CSV',
+        querystring: z.object({ ...table, q: z.string().trim().max(100).default(''), state: z.enum(['active', 'retired', '']).default('') }),
+      },
+    },
+    async (request, reply) => {
+      const { q, state } = request.query;
+      const filter = { q: q || undefined, active: state === '' ? undefined : state === 'active' };
+      return tableReply(reply, request.query, 'acceptors', (page) => services.acceptors.forOperator(filter, page));
+    },
+  );
+
+  app.get(
+    '/acceptors/deals',
+    {
+      config: { roles: MAY.read },
+      schema: {
+        tags,
+        summary: 'Every acceptor deal, newest first; filters: the acceptor, the user, `state` (0 open, 1 confirmed, 2 rejected, 3 paid), `type` buy or sell; paged, CSV',
+        querystring: z.object({
+          ...table,
+          acceptor_id: id.optional(),
+          user_id: id.optional(),
+          state: z.enum(['0', '1', '2', '3', '']).default(''),
+          type: z.enum(['buy', 'sell', '']).default(''),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { acceptor_id: acceptorId, user_id: userId, state, type } = request.query;
+      const filter = { acceptorId, userId, isSure: state === '' ? undefined : Number(state), type: type || undefined };
+      return tableReply(reply, request.query, 'acceptor-deals', (page) => services.acceptors.dealsForOperator(filter, page));
+    },
+  );
 
   app.put(
     '/users/:userId/acceptor',

@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/sql-like';
 import type { Queryable } from '../../db/database';
 
 export interface AcceptorRow {
@@ -74,6 +75,21 @@ const DEAL_SELECT = `select d.id::text, d.user_id, u.account as user_account, d.
   join currencies c on c.id = d.currency_id
   left join acceptors a on a.user_id = d.acceptor_id`;
 
+/** What the back office filters acceptors by. */
+export interface AcceptorFilter {
+  /** part of the name or the account, or the user id */
+  q?: string;
+  active?: boolean;
+}
+
+/** What the back office filters acceptor deals by. */
+export interface DealFilter {
+  acceptorId?: number;
+  userId?: number;
+  isSure?: number;
+  type?: 'buy' | 'sell';
+}
+
 /** Acceptors (appointed by operators) and the deals the core wrote. */
 export class AcceptorRepository {
   constructor(private readonly db: Queryable) {}
@@ -87,8 +103,25 @@ export class AcceptorRepository {
     return this.db.query<AcceptorRow>(`select ${ACCEPTOR_COLUMNS} from acceptors a join currencies c on c.id = a.currency_id where a.active order by a.user_id`);
   }
 
-  listAll(): Promise<AcceptorRow[]> {
-    return this.db.query<AcceptorRow>(`select ${ACCEPTOR_COLUMNS} from acceptors a join currencies c on c.id = a.currency_id order by a.user_id`);
+  /** Acceptors for the back office, by user id, with the account and the total of the filter. */
+  listForOperator(filter: AcceptorFilter, limit: number, offset: number): Promise<(AcceptorRow & { account: string; total: number })[]> {
+    const q = filter.q?.trim() || null;
+    return this.db.query(
+      `select ${ACCEPTOR_COLUMNS}, u.account, count(*) over ()::int as total
+         from acceptors a join currencies c on c.id = a.currency_id join users u on u.id = a.user_id
+        where ($1::text is null or a.name ilike $2 or u.account ilike $2 or a.user_id::text = $1) and ($3::boolean is null or a.active = $3)
+        order by a.user_id limit $4 offset $5`,
+      [q, q === null ? null : containsPattern(q), filter.active ?? null, limit, offset],
+    );
+  }
+
+  /** Every deal for the back office, newest first, with the user's full account and the total of the filter. */
+  allDeals(filter: DealFilter, limit: number, offset: number): Promise<DealRow[]> {
+    return this.db.query<DealRow>(
+      `${DEAL_SELECT} where ($1::int is null or d.acceptor_id = $1) and ($2::int is null or d.user_id = $2) and ($3::int is null or d.is_sure = $3)
+         and ($4::text is null or d.type = $4) order by d.id desc limit $5 offset $6`,
+      [filter.acceptorId ?? null, filter.userId ?? null, filter.isSure ?? null, filter.type ?? null, limit, offset],
+    );
   }
 
   async save(userId: number, input: AcceptorInput): Promise<void> {

@@ -7,7 +7,7 @@ import { refuse } from '../../core/refusal';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import type { ChainGate } from '../wallets/chain-gate';
-import type { AcceptorInput, AcceptorRow, AcceptorRepository, DealRow } from './repository';
+import type { AcceptorFilter, AcceptorInput, AcceptorRow, AcceptorRepository, DealFilter, DealRow } from './repository';
 
 const PERCENT = parseAmount('100');
 const MOBILE = /^\+?\d{5,15}$/;
@@ -148,9 +148,19 @@ export class AcceptorService {
     await this.acceptors.save(userId, input);
   }
 
-  async forOperator() {
-    const rows = await this.acceptors.listAll();
-    return rows.map((row) => ({ ...this.view(row), currency_id: row.currency_id, active: row.active }));
+  /** Back office: one page of acceptors, by user id, with the account, the currency and whether active. */
+  async forOperator(filter: AcceptorFilter, page: PageRequest) {
+    const { rows, total } = await pageOf(page, (limit, offset) => this.acceptors.listForOperator(filter, limit, offset));
+    return { list: rows.map((row) => ({ ...this.view(row), account: row.account, currency_id: row.currency_id, active: row.active })), total };
+  }
+
+  /** Back office: one page of every acceptor's deals, newest first, the user's account in full. */
+  async dealsForOperator(filter: DealFilter, page: PageRequest) {
+    const { rows, total } = await pageOf(page, (limit, offset) => this.acceptors.allDeals(filter, limit, offset));
+    return {
+      list: rows.map((row) => ({ ...dealView(row), user_id: row.user_id, user_account: row.user_account, paid_at: row.paid_at?.toISOString() ?? null })),
+      total,
+    };
   }
 
   private view(row: AcceptorRow) {

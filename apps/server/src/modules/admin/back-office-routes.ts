@@ -281,7 +281,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptions> = a
       ...may(MAY.administer),
       schema: {
         tags,
-        summary: 'Change a pair: the market-maker switch acts at once, the rest at the next start',
+        summary: 'Change a pair, at once: enabled, precisions (only while its book holds no order: 409 otherwise), fees, the market makers',
         params: idParams,
         body: z.object({
           is_display: z.boolean().optional(),

@@ -25,7 +25,7 @@ export interface PairChange {
   taker_fee: string;
 }
 
-/** Trading pairs as operators set them. */
+/** Trading pairs as operators see them. */
 export class MarketsRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -43,15 +43,11 @@ export class MarketsRepository {
     return (await this.pairs()).find((pair) => pair.id === id);
   }
 
-  async update(id: number, change: PairChange): Promise<void> {
-    await this.db.query(
-      `update currency_pairs set is_display = $2, market_maker = $3, price_precision = $4, quantity_precision = $5, maker_fee = $6, taker_fee = $7 where id = $1`,
-      [id, change.is_display, change.market_maker, change.price_precision, change.quantity_precision, change.maker_fee, change.taker_fee],
-    );
-  }
-
-  async openOrders(pairId: number): Promise<number> {
-    const rows = await this.db.query<{ count: number }>(`select count(*)::int as count from spot_orders where pair_id = $1 and status = 'open'`, [pairId]);
-    return rows[0]?.count ?? 0;
+  /**
+   * The market-maker switch, kept with the pair for the next start. The rest of the row (enabled,
+   * precisions, fees) is the core's: it writes it with the batch that changes it.
+   */
+  async setMarketMaker(id: number, on: boolean): Promise<void> {
+    await this.db.query('update currency_pairs set market_maker = $2 where id = $1', [id, on]);
   }
 }

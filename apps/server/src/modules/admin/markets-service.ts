@@ -1,15 +1,34 @@
+import { tryParseAmount, type Atoms } from '../../core/amount';
+import { newCommandKey } from '../../core/command-key';
+import type { Core } from '../../core/core';
 import { refuse } from '../../core/refusal';
-import { tryParseAmount } from '../../core/amount';
+import type { SpotPairSettings } from '../../core/spot/pair-columns';
 import type { MakerSwitches } from '../market-makers/switches';
-import type { MarketsRepository, PairChange } from './markets-repository';
+import type { MarketsRepository, PairChange, PairRow } from './markets-repository';
 import type { OperatorRepository } from './repository';
 
+/** The most a fee may be: under 10 % (a fraction of six decimals, the column's scale). */
+const MAX_FEE: Atoms = 10n ** 17n;
+
+/** What the operator log keeps of a pair, before and after a change. */
+const settingsOf = (pair: PairRow): PairChange => ({
+  is_display: pair.is_display,
+  market_maker: pair.market_maker,
+  price_precision: pair.price_precision,
+  quantity_precision: pair.quantity_precision,
+  maker_fee: pair.maker_fee,
+  taker_fee: pair.taker_fee,
+});
+
 /**
- * Trading pairs as operators set them. The market-maker switch acts at once; enabling, precision
- * and fees are read by the core when it loads, so they take effect at the next start (the page says so).
+ * Trading pairs as operators set them, live: enabling (is_display), precisions and fees are a
+ * command of the core's spot kind (`spot_pair_settings`), which trades by them from its next
+ * command on and writes the pair's row in the same batch; the core refuses a precision change
+ * while the pair's book holds an order. The market-maker switch is the simulator's, not the core's.
  */
 export class MarketsService {
   constructor(
+    private readonly core: Core,
     private readonly markets: MarketsRepository,
     private readonly switches: MakerSwitches,
     private readonly operators: OperatorRepository,
@@ -22,24 +41,29 @@ export class MarketsService {
   async update(operatorId: number, pairId: number, change: Partial<PairChange>) {
     const pair = await this.markets.find(pairId);
     if (!pair) refuse('pair not found');
-    for (const fee of [change.maker_fee, change.taker_fee]) {
-      const value = fee === undefined ? 0n : tryParseAmount(fee);
-      if (value === undefined || value < 0n || value >= 10n ** 17n) refuse('parameter error');
-    }
-    const next: PairChange = {
-      is_display: change.is_display ?? pair.is_display,
-      market_maker: change.market_maker ?? pair.market_maker,
-      price_precision: change.price_precision ?? pair.price_precision,
-      quantity_precision: change.quantity_precision ?? pair.quantity_precision,
-      maker_fee: change.maker_fee ?? pair.maker_fee,
-      taker_fee: change.taker_fee ?? pair.taker_fee,
+    const fee = (text: string | undefined): Atoms | undefined => {
+      if (text === undefined) return undefined;
+      const value = tryParseAmount(text);
+      if (value === undefined || value < 0n || value >= MAX_FEE) refuse('parameter error');
+      return value;
     };
-    // open orders were placed on the old grid: the precision changes only on an empty book
-    const regrids = next.price_precision !== pair.price_precision || next.quantity_precision !== pair.quantity_precision;
-    if (regrids && (await this.markets.openOrders(pairId)) > 0) refuse('pair has open orders');
-    await this.markets.update(pairId, next);
-    this.switches.set(pairId, next.market_maker);
-    const { pair: _name, id: _id, currency_id: _base, legal_id: _quote, open_lever: _lever, open_microtrade: _micro, sort: _sort, ...before } = pair;
-    await this.operators.log(operatorId, { action: 'market.pair.update', target: `pair:${pairId}`, before, after: next });
+    const settings: Partial<SpotPairSettings> = {};
+    if (change.is_display !== undefined) settings.enabled = change.is_display;
+    if (change.price_precision !== undefined) settings.pricePrecision = change.price_precision;
+    if (change.quantity_precision !== undefined) settings.quantityPrecision = change.quantity_precision;
+    const makerFee = fee(change.maker_fee);
+    if (makerFee !== undefined) settings.makerFee = makerFee;
+    const takerFee = fee(change.taker_fee);
+    if (takerFee !== undefined) settings.takerFee = takerFee;
+    // the core refuses before anything changes (the switch included): nothing is half done
+    if (Object.keys(settings).length > 0) {
+      await this.core.execute({ kind: 'spot_pair_settings', key: newCommandKey('pair-settings'), pairId, changes: settings });
+    }
+    if (change.market_maker !== undefined && change.market_maker !== pair.market_maker) {
+      await this.markets.setMarketMaker(pairId, change.market_maker);
+    }
+    if (change.market_maker !== undefined) this.switches.set(pairId, change.market_maker);
+    const after = await this.markets.find(pairId);
+    await this.operators.log(operatorId, { action: 'market.pair.update', target: `pair:${pairId}`, before: settingsOf(pair), after: after ? settingsOf(after) : null });
   }
 }

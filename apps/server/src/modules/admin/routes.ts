@@ -50,6 +50,7 @@ const STATUS_OF: Record<string, number> = {
   'operator already exists': 409,
   'article not found': 404,
   'pair not found': 404,
+  'pair has open orders': 409,
   'the last admin cannot be removed': 409,
   'article holds active content': 400,
 };

@@ -46,13 +46,18 @@ export class LeverService {
     return pair;
   }
 
+  /** The pair's price precision: the spot pair's, as the operator set it. */
+  private pricePrecision(pairId: number): number {
+    return this.core.read.pair(pairId)?.pricePrecision ?? 8;
+  }
+
   /** lever/deal: book, last price, the pair's settings and the caller's lever balance and pending orders. */
   async deal(userId: number | undefined, currencyId: number, legalId: number) {
     const pair = this.pairOf(currencyId, legalId);
     const depth = this.core.read.depth(pair.pairId, BOOK_LEVELS);
     const spot = this.core.read.pair(pair.pairId);
     const entry = ({ price, quantity }: DepthLevel) => ({
-      price: priceText(price, pair.pricePrecision),
+      price: priceText(price, this.pricePrecision(pair.pairId)),
       number: floorDecimal(formatAmount(quantity), spot?.quantityPrecision ?? 8),
       sum: formatAmount(notional(price, quantity)),
     });
@@ -61,7 +66,7 @@ export class LeverService {
     const pending = userId === undefined ? [] : this.core.read.leverTradesOf(userId).filter((trade) => trade.status === 0 && trade.pairId === pair.pairId);
     const last = this.core.read.markPrice(pair.pairId)?.mark ?? this.core.read.lastPrice(pair.pairId) ?? 0n;
     return {
-      last_price: priceText(last, pair.pricePrecision),
+      last_price: priceText(last, this.pricePrecision(pair.pairId)),
       ExRAte: floorDecimal(formatAmount(this.usdtCnyRate()), 4),
       lever_transaction: { in: depth.bids.map(entry), out: depth.asks.map(entry) },
       multiple: { muit: pair.multiples, share: pair.shares },
@@ -198,7 +203,7 @@ export class LeverService {
           profits: amountText(risk.unrealised),
           liquidation_prices: risk.liquidationMarks.map((level) => {
             const pair = pairs.get(level.pairId);
-            return { currency_id: pair?.currencyId ?? 0, symbol: pair?.symbol ?? '', price: priceText(level.mark, pair?.pricePrecision ?? 8) };
+            return { currency_id: pair?.currencyId ?? 0, symbol: pair?.symbol ?? '', price: priceText(level.mark, this.pricePrecision(level.pairId)) };
           }),
         };
       }),
@@ -209,7 +214,7 @@ export class LeverService {
   async push(userId: number, legalId: number): Promise<LeverTradePush> {
     const names = await this.currencyNames();
     const live = this.core.read.leverTradesOf(userId).sort((a, b) => b.id - a.id);
-    const show = (trade: LeverTrade) => presentTrade(trade, names, this.core.read.markPrice(trade.pairId)?.mark, this.core.read.leverPair(trade.pairId)?.pricePrecision ?? 8);
+    const show = (trade: LeverTrade) => presentTrade(trade, names, this.core.read.markPrice(trade.pairId)?.mark, this.pricePrecision(trade.pairId));
     const risk = this.core.read.leverRisk(userId, legalId);
     return {
       type: 'lever_trade',
@@ -224,7 +229,7 @@ export class LeverService {
   private async page(userId: number, statuses: number[], pairIds: number[] | null, page: PageRequest) {
     const [{ rows, total }, names] = await Promise.all([this.lever.trades(userId, statuses, pairIds, page.limit, page.offset), this.currencyNames()]);
     const data = rows.map((trade) =>
-      presentTrade(trade, names, this.core.read.markPrice(trade.pairId)?.mark, this.core.read.leverPair(trade.pairId)?.pricePrecision ?? 8),
+      presentTrade(trade, names, this.core.read.markPrice(trade.pairId)?.mark, this.pricePrecision(trade.pairId)),
     );
     return { data, total, page: page.page, pages: Math.ceil(total / page.limit) };
   }

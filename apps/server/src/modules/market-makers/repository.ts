@@ -46,11 +46,12 @@ export class MarketMakerRepository {
     return ids;
   }
 
+  /** Every pair, hidden ones too: whether one is shown is the core's, read at every step (an operator may change it). */
   pairs(): Promise<MakerPairRow[]> {
     return this.db.query<MakerPairRow>(
       `select p.id as pair_id, p.currency_id, p.legal_id, c.usdt_price::text as usdt_price, p.market_maker
          from currency_pairs p join currencies c on c.id = p.currency_id
-        where p.is_display order by p.sort, p.id`,
+        order by p.sort, p.id`,
     );
   }
 }

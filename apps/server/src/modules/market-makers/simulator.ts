@@ -179,8 +179,9 @@ export class MarketMakerSimulator {
       .catch(ignoreRefusal);
   }
 
+  /** Quotes only where the operator's switch is on and the pair is enabled (shown): a hidden pair's quotes come down, as they go back up once it is shown again. */
   private isOn(row: MakerPairRow): boolean {
-    return this.options.switches?.isOn(row.pair_id) ?? true;
+    return (this.options.switches?.isOn(row.pair_id) ?? true) && this.core.read.pair(row.pair_id)?.enabled === true;
   }
 
   /** A random order size worth between `minUsdt` and `maxUsdt`, in whole lots. */

@@ -9,7 +9,7 @@ import type { MarketRepository, TradeRow } from './market-repository';
 import { symbolKey, toPairInfo, type PairInfo } from './pair-info';
 import { bucketStart, type CandlePeriod } from './resolutions';
 import { RollingDay, WINDOW_MINUTES, type DayStats } from './rolling-day';
-import type { TradeFeed, TradeTick } from './trade-feed';
+import type { PairSettingsTick, TradeFeed, TradeTick } from './trade-feed';
 
 /** The newest trades kept per pair (new_tradehistory, market_detail). */
 export const RECENT_TRADES = 30;
@@ -233,6 +233,33 @@ export class MarketData {
     feed.onTrades((ticks) => {
       if (this.currentFeed === feed) this.ingest(ticks);
     });
+    feed.onPairSettings?.((changes) => {
+      if (this.currentFeed === feed) this.applyPairSettings(changes);
+    });
+  }
+
+  /**
+   * An operator's change of pairs, as the core committed it: quotations and pushes show it at once
+   * (the periodic reference refresh would catch up within REFERENCE_REFRESH_MS).
+   */
+  private applyPairSettings(changes: PairSettingsTick[]): void {
+    for (const change of changes) {
+      const pair = this.pairs.get(change.pairId);
+      if (!pair) continue;
+      const next: PairInfo = {
+        ...pair,
+        isDisplay: change.isDisplay ?? pair.isDisplay,
+        pricePrecision: change.pricePrecision ?? pair.pricePrecision,
+        quantityPrecision: change.quantityPrecision ?? pair.quantityPrecision,
+        leverShareNum: change.leverShareNum ?? pair.leverShareNum,
+        spread: change.spread ?? pair.spread,
+        leverTradeFee: change.leverTradeFee ?? pair.leverTradeFee,
+        openLever: change.openLever ?? pair.openLever,
+      };
+      this.pairs.set(next.id, next);
+      this.bySymbol.set(symbolKey(next.symbol), next);
+    }
+    this.figuresVersion++;
   }
 
   /** Counts a batch of trades: candles, the 24 hours, the recent list; then tells the pushes. */

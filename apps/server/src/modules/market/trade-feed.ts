@@ -24,9 +24,24 @@ export interface DepthSnapshot {
   asks: [string, string][];
 }
 
+/** An operator's change of a pair's settings, once durable: the fields it holds are the new values, the others did not change. */
+export interface PairSettingsTick {
+  pairId: number;
+  isDisplay?: boolean;
+  pricePrecision?: number;
+  quantityPrecision?: number;
+  /** decimal text, exact */
+  leverShareNum?: string;
+  spread?: string;
+  leverTradeFee?: string;
+  openLever?: boolean;
+}
+
 export interface TradeFeed {
   /** called for every batch of trades after the core committed them */
   onTrades(listener: (trades: TradeTick[]) => void): void;
+  /** called for every batch that changed pairs' settings, after the core committed it */
+  onPairSettings?(listener: (changes: PairSettingsTick[]) => void): void;
   /** the current aggregated book of a pair, `levels` per side */
   depth(pairId: number, levels: number): DepthSnapshot;
   /** pairs whose book changed since the last call (for throttled depth pushes) */

@@ -1,7 +1,7 @@
 import { formatAmount } from '../../core/amount';
 import type { Core } from '../../core/core';
 import type { DepthLevel } from '../../core/read-view';
-import type { DepthSnapshot, TradeFeed, TradeTick } from '../market/trade-feed';
+import type { DepthSnapshot, PairSettingsTick, TradeFeed, TradeTick } from '../market/trade-feed';
 
 /** The core's durable trades and live books, as market data consumes them. */
 export class CoreTradeFeed implements TradeFeed {
@@ -32,6 +32,20 @@ export class CoreTradeFeed implements TradeFeed {
         });
       }
       if (ticks.length > 0) listener(ticks);
+    });
+  }
+
+  onPairSettings(listener: (changes: PairSettingsTick[]) => void): void {
+    this.core.events.on('pairs', (changes) => {
+      listener(
+        changes.map(({ pairId, spot, lever }) => ({
+          pairId,
+          ...(spot ? { isDisplay: spot.enabled, pricePrecision: spot.pricePrecision, quantityPrecision: spot.quantityPrecision } : {}),
+          ...(lever
+            ? { leverShareNum: formatAmount(lever.shareNum), spread: formatAmount(lever.spread), leverTradeFee: formatAmount(lever.feeRate), openLever: lever.enabled }
+            : {}),
+        })),
+      );
     });
   }
 

@@ -4,6 +4,7 @@ import { MAX_INTEGER_ID, upstartProjectInput } from '@tessera/protocol';
 import { z } from 'zod';
 import { refuse } from '../../core/refusal';
 import type { Services } from '../../app/services';
+import { table, tableReply } from '../admin/back-office-routes';
 import { MAY } from '../admin/roles';
 import type { ProjectInput } from './repository';
 import { PAY_CURRENCY } from './service';
@@ -39,9 +40,22 @@ function projectInput(body: z.infer<typeof upstartProjectInput>): ProjectInput {
 export const upstartOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> = async (app, { services, operatorOf }) => {
   const tags = ['operator'];
 
-  app.get('/upstart/projects', { config: { roles: MAY.read }, schema: { tags, summary: 'Subscription projects, newest first, with what each sold' } }, async () => ({
-    items: await services.upstart.projects(),
-  }));
+  app.get(
+    '/upstart/projects',
+    {
+      config: { roles: MAY.read },
+      schema: {
+        tags,
+        summary: 'Subscription projects, newest first, with what each sold; filters: `stage` (1–4), part of the title or token name (`q`); paged, CSV',
+        querystring: z.object({ ...table, stage: z.enum(['1', '2', '3', '4', '']).default(''), q: z.string().trim().max(100).default('') }),
+      },
+    },
+    async (request, reply) => {
+      const { stage, q } = request.query;
+      const filter = { stage: stage === '' ? undefined : Number(stage), q: q || undefined };
+      return tableReply(reply, request.query, 'upstart-projects', (page) => services.upstart.projects(filter, page));
+    },
+  );
 
   app.post(
     '/upstart/projects',

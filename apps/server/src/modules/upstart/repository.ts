@@ -1,3 +1,4 @@
+import { containsPattern } from '../../lib/sql-like';
 import type { Queryable } from '../../db/database';
 
 export interface ProjectRow {
@@ -52,6 +53,13 @@ const PROJECT_COLUMNS = `p.id, p.currency_id, c.name as currency_name, c.decimal
   coalesce((select sum(s.amount) from upstart_subscriptions s where s.project_id = p.id), 0)::text as sold`;
 const PROJECT_FROM = 'upstart_projects p join currencies c on c.id = p.currency_id join currencies pc on pc.id = p.pay_currency_id';
 
+/** What the back office filters projects by. */
+export interface ProjectFilter {
+  stage?: number;
+  /** part of the title or of the token's name */
+  q?: string;
+}
+
 /** Subscription projects (written by operators) and the subscription records the core wrote. */
 export class UpstartRepository {
   constructor(private readonly db: Queryable) {}
@@ -70,8 +78,15 @@ export class UpstartRepository {
     return row;
   }
 
-  list(): Promise<ProjectRow[]> {
-    return this.db.query<ProjectRow>(`select ${PROJECT_COLUMNS} from ${PROJECT_FROM} order by p.id desc limit 200`);
+  /** Projects for the back office, newest first, with the total of the filter: a stage, part of the title or token name. */
+  listForOperator(filter: ProjectFilter, limit: number, offset: number): Promise<(ProjectRow & { total_rows: number })[]> {
+    const q = filter.q?.trim() || null;
+    return this.db.query(
+      `select ${PROJECT_COLUMNS}, count(*) over ()::int as total_rows from ${PROJECT_FROM}
+        where ($1::int is null or p.stage = $1) and ($2::text is null or p.title ilike $2 or c.name ilike $2)
+        order by p.id desc limit $3 offset $4`,
+      [filter.stage ?? null, q === null ? null : containsPattern(q), limit, offset],
+    );
   }
 
   async create(input: ProjectInput): Promise<number> {

@@ -3,9 +3,9 @@ import { formatAmount, parseAmount, SCALE, tryParseAmount, type Atoms } from '..
 import { newCommandKey } from '../../core/command-key';
 import type { Core } from '../../core/core';
 import { refuse } from '../../core/refusal';
-import { paged } from '../../lib/paging';
+import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp, type Clock } from '../../lib/time';
-import type { ProjectInput, ProjectRow, SubscriptionRecordRow, UpstartRepository } from './repository';
+import type { ProjectFilter, ProjectInput, ProjectRow, SubscriptionRecordRow, UpstartRepository } from './repository';
 
 /** The cycle of a project: preheat, subscribing, ended, result announced. */
 export const STAGE = { preheat: 1, subscribing: 2, ended: 3, announced: 4 } as const;
@@ -133,10 +133,13 @@ export class UpstartService {
     if (!result.applied) refuse('order already handled');
   }
 
-  /** Operator API: every project, with what it sold. */
-  async projects() {
-    const rows = await this.repository.list();
-    return rows.map((row) => ({
+  /** Operator API: one page of projects, newest first, with what each sold. */
+  async projects(filter: ProjectFilter, page: PageRequest) {
+    // a project's `total` is what it puts on sale: the count of the filter travels beside it
+    const { rows, total } = await pageOf(page, async (limit, offset) =>
+      (await this.repository.listForOperator(filter, limit, offset)).map((row) => ({ row, total: row.total_rows })),
+    );
+    const list = rows.map(({ row }) => ({
       id: row.id,
       title: row.title,
       abstract: row.abstract,
@@ -151,6 +154,7 @@ export class UpstartService {
       end_at: row.end_at.toISOString(),
       frozen_hours: row.frozen_hours,
     }));
+    return { list, total };
   }
 
   async createProject(input: ProjectInput): Promise<number> {
