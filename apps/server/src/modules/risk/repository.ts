@@ -72,7 +72,7 @@ export class RiskRepository {
       `select m.id::text, m.user_id, u.account, m.pair_id, b.name || '/' || l.name as symbol, c.name as currency, m.type, m.seconds,
               m.number::text as stake, m.fee::text, m.profit_ratio::text, m.reserve::text, m.open_price::text, m.opened_at, m.expires_at,
               count(*) over ()::int as total
-         from micro_orders m join users u on u.id = m.user_id join currencies c on c.id = m.currency_id
+         from micro_contracts m join users u on u.id = m.user_id join currencies c on c.id = m.currency_id
          join currency_pairs p on p.id = m.pair_id join currencies b on b.id = p.currency_id join currencies l on l.id = p.legal_id
         where m.status = 1 and ($1::int is null or m.currency_id = $1) and ($2::int is null or m.pair_id = $2) and ($3::int is null or m.user_id = $3)
         order by m.expires_at, m.id limit $4 offset $5`,
