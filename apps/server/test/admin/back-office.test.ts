@@ -108,6 +108,10 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     const second = await admin('GET', `/operator-log?user_id=${user.id}&limit=1&page=2`);
     expect(second.body.list).toMatchObject([{ action: 'user.lock', before: { locked_until: null }, after: { locked_until: '2030-01-01T00:00:00.000Z' } }]);
     expect((await admin('GET', '/operator-log?action=operator.create')).body.total).toBe(4);
+    // a prefix of the action, matched literally
+    expect((await admin('GET', '/operator-log?action=operator')).body.total).toBeGreaterThanOrEqual(4);
+    expect((await admin('GET', '/operator-log?action=%25')).body.total).toBe(0);
+    expect((await admin('GET', '/operator-log?action=operator_create')).body.total).toBe(0);
   });
 
   it('pages users server-side, finds one by e-mail, phone or id, and exports the filtered set as CSV', async () => {
@@ -205,6 +209,11 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     expect((await as.support('POST', `/content/articles/${key}/publish`, { published: true })).status).toBe(200);
     expect(await titles('en')).toContain('Maintenance tonight');
     expect(await titles('zh')).toContain('今晚维护');
+    // the operators' search is by words of the title, matched literally
+    const search = async (q: string) => ((await as.support('GET', `/content/articles?q=${encodeURIComponent(q)}`)).body.list as { article_key: string }[]).map((row) => row.article_key);
+    expect(await search('maintenance TONIGHT')).toContain(key);
+    expect(await search('maintenance%tonight')).not.toContain(key);
+    expect(await search('maintenance_tonight')).not.toContain(key);
     expect(await titles('jp')).toContain('Maintenance tonight');
     expect((await as.support('GET', `/content/articles/${key}`)).body).toMatchObject({ is_published: true, translations: { en: { title: 'Maintenance tonight' }, zh: { title: '今晚维护' } } });
     expect((await as.support('POST', '/content/articles', { c_id: 4, translations: { zh: { title: 'no english' } } })).status).toBe(400);

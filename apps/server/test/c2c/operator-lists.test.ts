@@ -83,6 +83,9 @@ describeEachDatabase('c2c operator lists', (kind) => {
     expect(open.list[0]).toMatchObject({ user_id: seller.id, user_account: 'lists-seller@example.com' });
     expect(Number(open.list[0]?.surplus_number)).toBe(70);
     expect(((await operator('GET', '/c2c/ads?type=buy')).body as unknown as Listed<unknown>).total).toBe(0);
+    // the account filter is text, not a pattern: % and _ match only themselves
+    expect(((await operator('GET', '/c2c/ads?account=%25')).body as unknown as Listed<unknown>).total).toBe(0);
+    expect(((await operator('GET', '/c2c/ads?account=lists_seller')).body as unknown as Listed<unknown>).total).toBe(0);
   });
 
   it('exports the filtered orders as CSV', async () => {

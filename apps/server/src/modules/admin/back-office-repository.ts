@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { containsPattern, startsWithPattern } from '../../lib/sql-like';
 
 /** A page of rows with the total of the whole filtered set (`count(*) over ()`). */
 export type Counted<Row> = Row & { total: number };
@@ -41,7 +42,7 @@ export class BackOfficeRepository {
          from users
         where $1 = '' or id = $2 or (not $6 and (lower(email) like $3 or phone like $3 or lower(account) like $3))
         order by id desc limit $4 offset $5`,
-      [text, id, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, limit, offset, onlyId],
+      [text, id, containsPattern(text), limit, offset, onlyId],
     );
   }
 
@@ -151,10 +152,10 @@ export class BackOfficeRepository {
       `select l.id::text as id, l.operator_id, o.email as operator_email, l.action, l.target, l.before, l.after, l.created_at,
               (count(*) over ())::int as total
          from operator_log l join operators o on o.id = l.operator_id
-        where ($1::int is null or l.operator_id = $1) and ($2::text is null or l.action like $2 || '%')
+        where ($1::int is null or l.operator_id = $1) and ($2::text is null or l.action like $7)
           and ($3::text is null or l.target = $3) and ($4::int is null or l.user_id = $4)
         order by l.id desc limit $5 offset $6`,
-      [filter.operatorId ?? null, filter.action ?? null, filter.target ?? null, filter.userId ?? null, limit, offset],
+      [filter.operatorId ?? null, filter.action ?? null, filter.target ?? null, filter.userId ?? null, limit, offset, startsWithPattern(filter.action ?? '')],
     );
   }
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import type { Counted } from './back-office-repository';
+import { containsPattern } from '../../lib/sql-like';
 
 export interface ArticleSummaryRow {
   article_key: string;
@@ -48,9 +49,9 @@ export class ContentRepository {
          from news n join news_categories c on c.id = n.c_id
         where ($1::int is null or n.c_id = $1)
         group by n.article_key
-       having $2::text is null or bool_or(lower(n.title) like '%' || lower($2) || '%') or n.article_key = $2
+       having $2::text is null or bool_or(lower(n.title) like lower($5)) or n.article_key = $2
         order by max(n.updated_at) desc, n.article_key limit $3 offset $4`,
-      [filter.cId ?? null, filter.query ?? null, limit, offset],
+      [filter.cId ?? null, filter.query ?? null, limit, offset, containsPattern(filter.query ?? '')],
     );
   }
 

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { containsPattern } from '../../lib/sql-like';
 
 export interface AdRow {
   id: string;
@@ -108,9 +109,9 @@ export class C2cRepository {
   /** Every ad for operators, newest first; filtered by state, type and the publisher's account. */
   allAds(filter: { status?: string; type?: string; account?: string }, limit: number, offset: number): Promise<AdRow[]> {
     return this.db.query<AdRow>(
-      `${AD_SELECT} where ($1::text is null or a.status = $1) and ($2::text is null or a.type = $2) and ($3::text is null or u.account ilike '%' || $3 || '%')
+      `${AD_SELECT} where ($1::text is null or a.status = $1) and ($2::text is null or a.type = $2) and ($3::text is null or u.account ilike $6)
         order by a.id desc limit $4 offset $5`,
-      [filter.status ?? null, filter.type ?? null, filter.account ?? null, limit, offset],
+      [filter.status ?? null, filter.type ?? null, filter.account ?? null, limit, offset, containsPattern(filter.account ?? '')],
     );
   }
 
