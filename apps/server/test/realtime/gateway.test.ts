@@ -153,10 +153,12 @@ describeEachDatabase('socket gateway', (kind) => {
 
   it('disconnects a socket when its session expires', async () => {
     const expiring = await api.login('demo@tessera.example', 'demo1234');
-    await app.db.query(`update sessions set expires_at = now() + interval '1500 milliseconds' where token_hash = $1`, [tokenDigest(expiring)]);
+    await app.db.query(`update sessions set expires_at = now() + interval '3 seconds' where token_hash = $1`, [tokenDigest(expiring)]);
     const lasting = await openSocket({ token });
     const socket = await openSocket({ token: expiring });
-    const ended = once(socket, 'disconnect', 5000);
+    const ended = once(socket, 'disconnect', 10_000);
+    // the socket proved the session while it lasted
+    expect(await socket.emitWithAck('login', userId)).toEqual({ type: 'ok' });
     expect(await ended).not.toBe('timeout');
     expect(lasting.connected).toBe(true);
     lasting.close();
