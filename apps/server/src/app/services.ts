@@ -181,7 +181,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),
     notifications,
     /** the operators' audit trail, for modules with operator calls of their own */
-    operatorLog: operators as Pick<OperatorRepository, 'recordAction'>,
+    operatorLog: operators as Pick<OperatorRepository, 'log'>,
     demoFunds,
     cashInfo: new CashInfoService(cashInfoRepository, clock),
     c2c,

@@ -199,6 +199,13 @@ describeEachDatabase('acceptor deals', (kind) => {
   it('refuses a deposit deal the acceptor cannot cover', async () => {
     const call = operatorCall(app(), await operatorToken(app()));
     await call('PUT', `/users/${acceptor.id}/acceptor`, { name: 'Fast Pay', wechat_account: 'fastpay_wx', recharge_amount: '0' });
+    // the operator log keeps the acceptor as it was and as it became
+    const [logged] = await app().db.query<{ target: string; before: { recharge_amount: string } | null; after: { recharge_amount: string } }>(
+      `select target, before, after from operator_log where action = 'acceptor.appoint' order by id desc limit 1`,
+    );
+    expect(logged?.target).toBe(`user:${acceptor.id}`);
+    expect(Number(logged?.before?.recharge_amount)).toBeGreaterThan(0);
+    expect(Number(logged?.after.recharge_amount)).toBe(0);
     expect((await open({ money: '5000' })).body).toEqual({ type: 'error', message: 'the acceptor has insufficient balance' });
     expect(amounts(acceptor.id).locked).toBe(0n);
     expect((await runAudit(app().db)).ok).toBe(true);

@@ -313,6 +313,14 @@ describeEachDatabase('lever calls', (kind) => {
     expect(deal.body.message).toMatchObject({ multiple: { muit: [2, 20] }, spread: '1', lever_trade_fee: '0.1' });
     const [row] = await app.db.query<{ spread: string; lever_trade_fee: string }>('select spread::text, lever_trade_fee::text from currency_pairs where id = $1', [h.pairId]);
     expect(row).toEqual({ spread: '1.000000000000000000', lever_trade_fee: '0.100000' });
+    // the operator log holds each change with the settings before and after it
+    const logged = await app.db.query<{ action: string; target: string; before: { liquidation_rate?: string; spread?: string }; after: { liquidation_rate?: string; spread?: string } }>(
+      `select action, target, before, after from operator_log where action like 'lever.%' order by id desc limit 2`,
+    );
+    expect(logged).toEqual([
+      expect.objectContaining({ action: 'lever.pair_settings', target: `pair:${h.pairId}`, before: expect.objectContaining({ spread: '0.5' }), after: expect.objectContaining({ spread: '1' }) }),
+      expect.objectContaining({ action: 'lever.settings', target: 'system', before: { liquidation_rate: '110', overnight_time: '00:00' }, after: { liquidation_rate: '120', overnight_time: '08:30' } }),
+    ]);
     await operator('PUT', `/lever/pairs/${h.pairId}`, { multiples: [5, 10, 20, 50, 100], spread: '0.5', fee: '0.05' });
     await operator('PUT', '/lever/settings', { liquidation_rate: '110', overnight_time: '00:00' });
     const audit = await runAudit(app.db);

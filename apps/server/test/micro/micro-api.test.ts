@@ -237,6 +237,11 @@ describeEachDatabase('second contracts API', (kind) => {
       ).status,
     ).toBe(200);
     expect((await operator('PUT', `/micro/pairs/${pairId}`, { open_microtrade: false })).status).toBe(200);
+    const logged = await app.db.query<{ action: string; before: unknown; after: unknown }>(`select action, before, after from operator_log where action like 'micro.%' order by id desc limit 2`);
+    expect(logged).toEqual([
+      { action: 'micro.pair_open', before: { open_microtrade: true }, after: { open_microtrade: false } },
+      expect.objectContaining({ action: 'micro.settings', before: expect.objectContaining({ stake_multiple: '10' }), after: expect.objectContaining({ fee_percent: '50' }) }),
+    ]);
     expect((await operator('PUT', '/micro/settings', { seconds: [], stake_multiple: '0' })).status).toBe(400);
     expect((await operator('PUT', '/micro/settings', { seconds: [{ seconds: 5, profit_ratio: '1' }], stake_multiple: '10', min_stake: '15', max_stake: '20', fee_percent: '0', quick_numbers: [], currencies: [USDT] })).status).toBe(400);
     expect((await operator('PUT', '/micro/pairs/999999', { open_microtrade: true })).status).toBe(404);

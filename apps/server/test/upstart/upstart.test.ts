@@ -99,6 +99,13 @@ describeEachDatabase('token subscription (UpStart)', (kind) => {
     expect((listed.body.list as { id: number }[]).map((item) => item.id)).toContain(projectId);
     // the back office edits a project from this list: it carries the texts a save sends back
     expect((listed.body.list as { id: number }[]).find((item) => item.id === projectId)).toMatchObject({ abstract: 'a test round', content: '<p>details</p>' });
+    // an edit is logged with the project as it was and as it became
+    expect((await call('PUT', `/upstart/projects/${projectId}`, project({ abstract: 'an edited round' }))).status).toBe(200);
+    const [logged] = await app().db.query<{ target: string; before: { abstract: string }; after: { abstract: string } }>(
+      `select target, before, after from operator_log where action = 'upstart.project.update' order by id desc limit 1`,
+    );
+    expect(logged).toMatchObject({ target: `project:${projectId}`, before: { abstract: 'a test round' }, after: { abstract: 'an edited round' } });
+    expect((await call('PUT', `/upstart/projects/${projectId}`, project())).status).toBe(200);
   });
 
   it('pays USDT to the platform and locks the tokens for the frozen hours', async () => {

@@ -67,7 +67,7 @@ export const acceptorOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions>
     async (request) => {
       const { userId } = request.params;
       const body = request.body;
-      await services.acceptors.appoint(
+      const { before, after } = await services.acceptors.appoint(
         userId,
         {
           name: body.name,
@@ -86,7 +86,7 @@ export const acceptorOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions>
           active: body.active,
         },
       );
-      await services.operatorLog.recordAction(operatorOf(request), 'acceptor.appoint', userId, { active: body.active, recharge_rate: body.recharge_rate, cash_rate: body.cash_rate });
+      await services.operatorLog.log(operatorOf(request), { action: 'acceptor.appoint', target: `user:${userId}`, userId, before, after });
       return { ok: true as const };
     },
   );

@@ -141,11 +141,13 @@ export class AcceptorService {
     if (!result.applied) refuse('order already handled');
   }
 
-  /** Operator API: appoint (or change) an acceptor. */
-  async appoint(userId: number, input: AcceptorInput): Promise<void> {
+  /** Operator API: appoint (or change) an acceptor. Answers the acceptor before and after, for the operator log. */
+  async appoint(userId: number, input: AcceptorInput): Promise<{ before: AcceptorRow | null; after: AcceptorRow | null }> {
     if (!(await this.acceptors.isMember(userId))) refuse('user not found');
     if (!(await this.acceptors.currencyExists(input.currencyId))) refuse('currency not found');
+    const before = (await this.acceptors.find(userId)) ?? null;
     await this.acceptors.save(userId, input);
+    return { before, after: (await this.acceptors.find(userId)) ?? null };
   }
 
   /** Back office: one page of acceptors, by user id, with the account, the currency and whether active. */

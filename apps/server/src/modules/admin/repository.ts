@@ -85,11 +85,6 @@ export class OperatorRepository {
     await this.db.query('update operator_sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [digest, now]);
   }
 
-  /** A user-facing action: the user is the target, the detail what it became. */
-  async recordAction(operatorId: number, action: string, userId: number | null, detail: Record<string, unknown>): Promise<void> {
-    await this.log(operatorId, { action, target: userId === null ? 'system' : `user:${userId}`, userId, before: null, after: detail });
-  }
-
   async log(operatorId: number, entry: OperatorLogEntry): Promise<void> {
     await this.db.query(
       'insert into operator_log (operator_id, action, target, before, after, user_id) values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)',

@@ -50,12 +50,12 @@ export class LeverAdminService {
   ) {}
 
   settings() {
+    return { ...this.global(), pairs: this.core.read.leverPairs().map(present) };
+  }
+
+  private global() {
     const global = this.core.read.leverGlobal();
-    return {
-      liquidation_rate: formatAmount(global.liquidationRate),
-      overnight_time: global.overnightTime,
-      pairs: this.core.read.leverPairs().map(present),
-    };
+    return { liquidation_rate: formatAmount(global.liquidationRate), overnight_time: global.overnightTime };
   }
 
   async setGlobal(operatorId: number, input: GlobalSettingsInput) {
@@ -66,13 +66,14 @@ export class LeverAdminService {
       if (liquidationRate === undefined || liquidationRate <= 100n * UNIT || liquidationRate > 10_000n * UNIT) refuse('parameter error');
     }
     if (input.overnight_time !== undefined && minutesOf(input.overnight_time) === undefined) refuse('parameter error');
+    const before = this.global();
     await this.core.execute({
       kind: 'lever_global_settings',
       key: newCommandKey('lever-settings'),
       ...(liquidationRate === undefined ? {} : { liquidationRate }),
       ...(input.overnight_time === undefined ? {} : { overnightTime: input.overnight_time }),
     });
-    await this.operators.recordAction(operatorId, 'lever.settings', null, { ...input });
+    await this.operators.log(operatorId, { action: 'lever.settings', target: 'system', before, after: this.global() });
     return this.settings();
   }
 
@@ -105,8 +106,9 @@ export class LeverAdminService {
     if (next.handsMax > 0 && next.handsMax < next.handsMin) refuse('parameter error');
     if (next.feeRate >= 100n * UNIT || next.overnightRate >= 100n * UNIT) refuse('parameter error');
     await this.core.execute({ kind: 'lever_pair_settings', key: newCommandKey('lever-pair'), pairId, changes });
-    await this.operators.recordAction(operatorId, 'lever.pair_settings', null, { pair_id: pairId, ...input });
     const updated = this.core.read.leverPair(pairId);
-    return updated ? present(updated) : present(next);
+    const after = updated ? present(updated) : present(next);
+    await this.operators.log(operatorId, { action: 'lever.pair_settings', target: `pair:${pairId}`, before: present(current), after });
+    return after;
   }
 }

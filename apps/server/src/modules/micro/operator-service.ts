@@ -29,12 +29,14 @@ export class MicroOperatorService {
     if (currencies.length !== new Set(value.currencies).size || currencies.some((currency) => !currency.is_micro)) {
       throw new InvalidMicroTerms('currencies must be micro-wallet currencies');
     }
+    const before = await this.repository.terms();
     await this.repository.saveTerms(value);
-    await this.operators.recordAction(operatorId, 'micro.settings', null, { ...value });
+    await this.operators.log(operatorId, { action: 'micro.settings', target: 'system', before, after: value });
   }
 
   async setPairOpen(operatorId: number, pairId: number, open: boolean): Promise<void> {
-    if (!(await this.repository.setPairOpen(pairId, open))) throw new Refusal('pair not found');
-    await this.operators.recordAction(operatorId, 'micro.pair_open', null, { pair_id: pairId, open });
+    const pair = await this.repository.pair(pairId);
+    if (!pair || !(await this.repository.setPairOpen(pairId, open))) throw new Refusal('pair not found');
+    await this.operators.log(operatorId, { action: 'micro.pair_open', target: `pair:${pairId}`, before: { open_microtrade: pair.open_microtrade }, after: { open_microtrade: open } });
   }
 }

@@ -70,7 +70,7 @@ export const upstartOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> 
     },
     async (request) => {
       const id = await services.upstart.createProject(projectInput(request.body));
-      await services.operatorLog.recordAction(operatorOf(request), 'upstart.project.create', null, { project_id: id, stage: request.body.stage });
+      await services.operatorLog.log(operatorOf(request), { action: 'upstart.project.create', target: `project:${id}`, before: null, after: { ...request.body, id } });
       return { id };
     },
   );
@@ -79,8 +79,8 @@ export const upstartOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions> 
     '/upstart/projects/:id',
     { config: { roles: MAY.administer }, schema: { tags, summary: 'Edit a project (its stage, times and terms); subscriptions made keep their price', params: idParams, body: upstartProjectInput, response: { 200: z.object({ ok: z.literal(true) }) } } },
     async (request) => {
-      await services.upstart.updateProject(request.params.id, projectInput(request.body));
-      await services.operatorLog.recordAction(operatorOf(request), 'upstart.project.update', null, { project_id: request.params.id, stage: request.body.stage });
+      const { before, after } = await services.upstart.updateProject(request.params.id, projectInput(request.body));
+      await services.operatorLog.log(operatorOf(request), { action: 'upstart.project.update', target: `project:${request.params.id}`, before, after });
       return { ok: true as const };
     },
   );

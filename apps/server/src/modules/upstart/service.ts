@@ -162,9 +162,12 @@ export class UpstartService {
     return this.repository.create(input);
   }
 
-  async updateProject(id: number, input: ProjectInput): Promise<void> {
+  /** Answers the project before and after, for the operator log. */
+  async updateProject(id: number, input: ProjectInput): Promise<{ before: ProjectRow; after: ProjectRow | undefined }> {
     if (!(await this.repository.currencyExists(input.currencyId))) refuse('currency not found');
-    if (!(await this.repository.update(id, input))) refuse('project not found');
+    const before = await this.repository.project(id);
+    if (!before || !(await this.repository.update(id, input))) refuse('project not found');
+    return { before, after: await this.repository.project(id) };
   }
 
   private async offered(projectId: number | undefined): Promise<ProjectRow> {
