@@ -14,6 +14,7 @@ import { markPrice } from './triggers/mark-price';
 import { TriggerIndex } from './triggers/trigger-index';
 import { withdrawalsKind } from './withdrawals/kind';
 import { leverKind } from './lever/kind';
+import { MAX_TIMER_MS } from '../lib/timers';
 
 export type { CoreEvents } from './events';
 
@@ -31,8 +32,6 @@ interface Applied {
 }
 
 const MAX_BATCH = 1000;
-/** setTimeout's longest delay; a later deadline is re-armed when this one ends */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * `running` takes commands; `stopped` (shutdown) and `failed` refuse them. `failed` is final: a

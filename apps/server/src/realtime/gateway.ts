@@ -2,14 +2,12 @@ import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import { Server, type Socket } from 'socket.io';
 import { sessionTokenFromCookieHeader } from '../http/cookies';
+import { MAX_TIMER_MS } from '../lib/timers';
 import { tokenDigest } from '../lib/tokens';
 import type { AuthService, AuthenticatedUser } from '../modules/auth/service';
 import { SessionSockets } from './session-sockets';
 
 export const SOCKET_PATH = '/wss/socket.io/';
-
-/** setTimeout's longest delay: a session ending later is looked at again then. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The room of one user's authenticated sockets: private pushes go only there. */
 export const userRoom = (userId: number) => `user:${userId}`;
@@ -95,18 +93,19 @@ async function endIfRevoked(auth: AuthService, socket: Socket, data: SocketData)
   return undefined;
 }
 
-/** Disconnects the socket when its session expires (looked up again then: the end is the database's). */
+/**
+ * Disconnects the socket when its session expires, as the database says then. A session it still
+ * holds live (a clock a moment behind) is looked at again a second later at the soonest.
+ */
 function endAtExpiry(auth: AuthService, socket: Socket, data: SocketData): { timer?: NodeJS.Timeout } {
   const expiry: { timer?: NodeJS.Timeout } = {};
-  const arm = (at: Date | undefined) => {
+  const arm = (at: Date | undefined, soonestMs: number) => {
     if (at === undefined || !socket.connected) return;
-    const delay = Math.min(Math.max(0, at.getTime() - Date.now()), MAX_TIMER_MS);
-    expiry.timer = setTimeout(() => {
-      void endIfRevoked(auth, socket, data).then((user) => arm(user?.sessionExpiresAt && new Date(Math.max(user.sessionExpiresAt.getTime(), Date.now() + 1000))));
-    }, delay);
+    const delay = Math.min(Math.max(soonestMs, at.getTime() - Date.now()), MAX_TIMER_MS);
+    expiry.timer = setTimeout(() => void endIfRevoked(auth, socket, data).then((user) => arm(user?.sessionExpiresAt, 1000)), delay);
     expiry.timer.unref();
   };
-  arm(data.user?.sessionExpiresAt);
+  arm(data.user?.sessionExpiresAt, 0);
   return expiry;
 }
 

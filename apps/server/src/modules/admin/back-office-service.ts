@@ -3,6 +3,7 @@ import { refuse } from '../../core/refusal';
 import type { Clock } from '../../lib/time';
 import type { PageRequest } from '../../lib/paging';
 import type { UserRepository } from '../users/repository';
+import { directionName } from '../micro/present';
 import type { AddressBookService } from '../withdrawals/address-book-service';
 import type { BackOfficeRepository } from './back-office-repository';
 import type { DashboardQueues } from './dashboard-queues';
@@ -111,7 +112,7 @@ export class BackOfficeService {
       total: rows[0]?.total ?? 0,
       list: rows.map(({ total: _total, type, status, ...row }) => ({
         ...amounts(row, ['number', 'fee', 'open_price', 'end_price', 'fact_profits']),
-        direction: type === 1 ? 'up' : 'down',
+        direction: directionName(type),
         status: status === 1 ? 'running' : 'closed',
       })),
     };

@@ -1,6 +1,6 @@
 import { formatFixed, type MicroOrder } from '@tessera/protocol';
 import { formatAmount, parseAmount, type Atoms } from '../../core/amount';
-import type { MicroContract } from '../../core/micro/state';
+import { MICRO_UP, type MicroContract } from '../../core/micro/state';
 import { formatTimestamp } from '../../lib/time';
 import type { MicroOrderRow } from './repository';
 
@@ -15,6 +15,9 @@ export interface ContractNames {
   pricePrecision: number;
   currencyName: string;
 }
+
+/** A contract's direction in words, as operators read it: 1 up, 2 down. */
+export const directionName = (type: number): 'up' | 'down' => (type === MICRO_UP ? 'up' : 'down');
 
 /** Amounts of the stake currency show 8 decimals, floored. */
 const AMOUNT_DECIMALS = 8;

@@ -3,6 +3,7 @@ import type { CoreReadView } from '../../core/read-view';
 import type { LeverRiskView } from '../../core/lever/book';
 import type { PageRequest } from '../../lib/paging';
 import { pageOf } from '../../lib/paging';
+import { directionName } from '../micro/present';
 import type { ContractFilter, HolderFilter, LeverHolderRow, RiskRepository } from './repository';
 
 /** A lever account (user and quote currency) holding positions, with its risk as the core computes it now. */
@@ -85,7 +86,7 @@ export class RiskService {
       pair_id: row.pair_id,
       symbol: row.symbol,
       currency: row.currency,
-      direction: row.type === 1 ? 'up' : 'down',
+      direction: directionName(row.type),
       seconds: row.seconds,
       stake: formatAmount(parseAmount(row.stake)),
       fee: formatAmount(parseAmount(row.fee)),

@@ -1,0 +1,2 @@
+/** setTimeout's longest delay (a signed 32-bit count of milliseconds); a later due time is re-armed when it ends. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
