@@ -5,6 +5,7 @@ import { useOperator } from '../../app/auth';
 import { ALL_ROLES, type Section } from '../../app/section';
 import { ErrorLine } from '../../components/ErrorLine';
 import { PageHeader, Panel } from '../../components/PageHeader';
+import { BalancesTable } from '../../components/BalancesTable';
 
 interface Dashboard {
   queues: Record<string, number>;
@@ -73,28 +74,7 @@ function DashboardScreen() {
         </table>
       </Panel>
       <Panel title="Platform accounts (house, fees)">
-        <table className="bo-table">
-          <thead>
-            <tr>
-              <th>account</th>
-              <th>currency</th>
-              <th>wallet</th>
-              <th>available</th>
-              <th>locked</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.accounts.map((row) => (
-              <tr key={`${row.account}-${row.currency}-${row.wallet}`}>
-                <td>{row.account}</td>
-                <td>{row.currency}</td>
-                <td>{row.wallet}</td>
-                <td>{row.available}</td>
-                <td>{row.locked}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <BalancesTable label="Platform accounts" rows={data?.accounts ?? []} withAccount />
       </Panel>
       <Panel title="Ledger audit">
         <div className="flex items-center gap-3 text-sm">

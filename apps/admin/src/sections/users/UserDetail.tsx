@@ -7,6 +7,7 @@ import { AddressBook } from '../../components/AddressBook';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ErrorLine } from '../../components/ErrorLine';
 import { PageHeader, Panel } from '../../components/PageHeader';
+import { BalancesTable } from '../../components/BalancesTable';
 
 interface UserDetailData {
   profile: {
@@ -224,26 +225,7 @@ export function UserDetail() {
       </Panel>
       <Actions user={user} onChanged={changed} />
       <Panel title="Wallets">
-        <table className="bo-table" aria-label="Wallets">
-          <thead>
-            <tr>
-              <th>currency</th>
-              <th>wallet</th>
-              <th>available</th>
-              <th>locked</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.balances.map((row) => (
-              <tr key={`${row.currency_id}-${row.wallet}`}>
-                <td>{row.currency}</td>
-                <td>{row.wallet}</td>
-                <td>{row.available}</td>
-                <td>{row.locked}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <BalancesTable label="Wallets" rows={data.balances} />
       </Panel>
       <Adjustment userId={user.id} onChanged={changed} />
       {USER_RECORDS.map((table) => (
