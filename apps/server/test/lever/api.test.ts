@@ -33,7 +33,7 @@ describeEachDatabase('lever calls', (kind) => {
   beforeAll(async () => {
     app = await createTestApp(kind);
     api = apiClient(app);
-    h = new LeverHarness(app.db).use(app.core);
+    h = new LeverHarness(app.db).use(app.core, app.services.indexFeed);
     await h.init();
     await h.fund(h.house, 'lever', '1000000');
     await h.markAt('60000');

@@ -6,6 +6,7 @@ import type { LeverOpenCommand } from '../../src/core/lever/commands';
 import { CoreRepository } from '../../src/core/repository';
 import type { Wallet } from '../../src/core/wallets';
 import type { Database } from '../../src/db/database';
+import type { IndexFeed } from '../../src/modules/index-prices/feed';
 
 export const BTC = 1;
 export const ETH = 2;
@@ -31,6 +32,7 @@ export class LeverHarness {
   /** the index each pair was last set to, repeated every second while the harness runs */
   private readonly indexes = new Map<number, Atoms>();
   private heartbeat: NodeJS.Timeout | undefined;
+  private feed: IndexFeed | undefined;
   /** faults the core reported: a test expects none */
   readonly faults: unknown[] = [];
 
@@ -39,9 +41,10 @@ export class LeverHarness {
     private readonly clock?: () => Date,
   ) {}
 
-  /** Drives a core that is already running (an app's). */
-  use(core: Core): this {
+  /** Drives a core that is already running (an app's), whose index feed then holds the prices this harness sets. */
+  use(core: Core, feed?: IndexFeed): this {
     this.core = core;
+    this.feed = feed;
     return this;
   }
 
@@ -101,8 +104,11 @@ export class LeverHarness {
   /** Sets the pair's index to `price` with a tick: with no deep book to lean on, the mark becomes `price`. */
   async markAt(price: string, pairId = this.pairId): Promise<void> {
     const at = parseAmount(price);
-    this.indexes.set(pairId, at);
-    await this.tick(pairId, at);
+    if (this.feed) await this.feed.pin(pairId, at);
+    else {
+      this.indexes.set(pairId, at);
+      await this.tick(pairId, at);
+    }
     await this.settle();
   }
 
