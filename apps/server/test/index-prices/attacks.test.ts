@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/app/bootstrap';
 import { loadConfig } from '../../src/config';
-import { parseAmount, type Atoms } from '../../src/core/amount';
+import { parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
 import { bandOf } from '../../src/core/index-prices/rules';
 import type { Database } from '../../src/db/database';
