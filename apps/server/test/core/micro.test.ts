@@ -47,7 +47,7 @@ describeEachDatabase('second contracts in the core', (kind) => {
   /** An index tick of the pair at `price`, as the feed would submit it. */
   async function indexAt(core: Core, price: string) {
     lastIndex = price;
-    await core.execute({ kind: 'index_tick', key: key(), pairId, sources: [{ name: 'test', value: parseAmount(price), at: time.clock().getTime(), used: true }] });
+    await core.execute({ kind: 'index_tick', key: key(), ticks: [{ pairId, sources: [{ name: 'test', value: parseAmount(price), at: time.clock().getTime(), used: true }] }] });
   }
   /** Moves time on by whole seconds while the feed repeats the index every second: it stays fresh. */
   async function hold(core: Core, seconds: number) {

@@ -153,7 +153,7 @@ describeEachDatabase('price triggers in the core', (kind) => {
   /** One index tick of the pair at `price`; waits until the triggers it fired are durable. */
   async function indexAt(core: Core<CoreCommand | AlertCommand>, price: string) {
     const [a = 0] = users;
-    await core.execute({ kind: 'index_tick', key: key(), pairId, sources: [{ name: 'test', value: parseAmount(price), at: time.clock().getTime(), used: true }] });
+    await core.execute({ kind: 'index_tick', key: key(), ticks: [{ pairId, sources: [{ name: 'test', value: parseAmount(price), at: time.clock().getTime(), used: true }] }] });
     // commands apply in order: once this one is durable, every trigger fired before it is too
     await core.execute({ kind: 'adjust', key: key(), userId: a, currencyId: USDT, wallet: 'change', amount: 1n, reason: 'adjustment', reference: 'barrier' });
   }

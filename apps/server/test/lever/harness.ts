@@ -65,7 +65,7 @@ export class LeverHarness {
 
   /** One index tick of the pair at `price`, from one test source. */
   tick(pairId: number, price: Atoms): Promise<CommandResult> {
-    return this.core.execute({ kind: 'index_tick', key: key('index'), pairId, sources: [{ name: 'test', value: price, at: Date.now(), used: true }] });
+    return this.core.execute({ kind: 'index_tick', key: key('index'), ticks: [{ pairId, sources: [{ name: 'test', value: price, at: Date.now(), used: true }] }] });
   }
 
   async init(): Promise<void> {

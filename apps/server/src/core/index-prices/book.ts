@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import type { Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
 import type { CommandResult, KindLookup, KindState, MarkInputs } from '../kind';
 import type { MarkPrice } from '../read-view';
@@ -10,15 +11,21 @@ import { INDEX_TICKS, loadIndex, type IndexRows } from './repository';
 import { guardedMark, IMPACT_NOTIONAL, lowerMedian, PREMIUM_WINDOW, premiumSample } from './rules';
 import type { IndexSourceReading, IndexTick } from './state';
 
+/** One pair's readings in an index tick command. */
+export interface PairReadings {
+  pairId: number;
+  sources: IndexSourceReading[];
+}
+
 /**
- * A pair's index price as the feed read it from its sources. The core computes the index (the
- * lower median of the sources used) and the mark itself; the command only carries the readings.
+ * Pairs' index prices as the feed read them from their sources, one round of the feed in one
+ * command (one command key for every pair of the round). The core computes each index (the lower
+ * median of the sources used) and each mark itself; the command only carries the readings.
  */
 export interface IndexTickCommand {
   kind: 'index_tick';
   key: string;
-  pairId: number;
-  sources: IndexSourceReading[];
+  ticks: PairReadings[];
 }
 
 export type IndexCommand = IndexTickCommand;
@@ -78,11 +85,21 @@ export class IndexBook implements KindState<IndexCommand, IndexRows> {
 
   apply(command: IndexCommand, context: CommandContext, now: Date): CommandResult {
     const spot = this.kinds.stateOf(spotKind);
-    if (!spot.pairs.has(command.pairId)) refuse('pair not found');
-    const used = command.sources.filter((source) => source.used).map((source) => source.value);
-    if (used.some((value) => value <= 0n)) refuse('parameter error');
-    const value = lowerMedian(used);
-    if (value === null) refuse('parameter error');
+    const pairs = new Set(command.ticks.map((tick) => tick.pairId));
+    // every pair once, every one known, every one with a positive reading used: checked before anything changes
+    if (command.ticks.length === 0 || pairs.size !== command.ticks.length) refuse('parameter error');
+    for (const tick of command.ticks) {
+      if (!spot.pairs.has(tick.pairId)) refuse('pair not found');
+      const used = tick.sources.filter((source) => source.used);
+      if (used.length === 0 || used.some((source) => source.value <= 0n)) refuse('parameter error');
+    }
+    for (const tick of command.ticks) this.record(tick, context, now);
+    return { applied: true };
+  }
+
+  private record(command: PairReadings, context: CommandContext, now: Date): void {
+    const spot = this.kinds.stateOf(spotKind);
+    const value = lowerMedian(command.sources.filter((source) => source.used).map((source) => source.value)) as Atoms;
     const depth = spot.depthAtoms(command.pairId, IMPACT_LEVELS);
     const impactBid = impactPrice(depth.bids, IMPACT_NOTIONAL);
     const impactAsk = impactPrice(depth.asks, IMPACT_NOTIONAL);
@@ -106,7 +123,6 @@ export class IndexBook implements KindState<IndexCommand, IndexRows> {
     this.tape.record(command.pairId, tapeOf(tick));
     this.moved.add(command.pairId);
     context.stage(INDEX_TICKS, tick);
-    return { applied: true };
   }
 
   /** The pair's newest tick, or undefined before its first. */

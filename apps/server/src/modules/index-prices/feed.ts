@@ -3,6 +3,7 @@ import type { Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { lowerMedian } from '../../core/index-prices/rules';
 import type { IndexSourceReading } from '../../core/index-prices/state';
+import type { PairReadings } from '../../core/index-prices/book';
 import { Refusal } from '../../core/refusal';
 import { tickAtoms } from '../../core/units';
 import { aggregateReadings, type SourcePrice } from './aggregate';
@@ -23,7 +24,7 @@ export interface IndexFeedOptions {
   minSources: number;
 }
 
-/** How the index module feeds the core: one tick a second while a price moves, and a heartbeat every two seconds while it does not. */
+/** How the index module feeds the core: one tick a second while a price moves, and a heartbeat every two seconds while it does not; every pair of a round in one command. */
 export const FEED_TIMING = { tickMs: 1_000, heartbeatMs: 2_000 } as const;
 
 /** The source name of a price set through the development route. */
@@ -80,7 +81,7 @@ export class IndexFeed {
   /** Development: the pair's index becomes `price` now, and stays there (sent as a heartbeat) until released. */
   async pin(pairId: number, price: Atoms): Promise<void> {
     this.pins.set(pairId, price);
-    await this.send(pairId, true);
+    await this.send([pairId], true);
   }
 
   /** Development: the pair's index comes from its sources again. */
@@ -88,30 +89,35 @@ export class IndexFeed {
     this.pins.delete(pairId);
   }
 
-  /** One round: every pair whose index moved or whose heartbeat is due, in one batch of the core. */
+  /** One round: every pair whose index moved or whose heartbeat is due, in one command. */
   async round(): Promise<void> {
     if (this.busy) return;
     this.busy = true;
     try {
-      await Promise.all([...this.core.read.pairs()].map((pair) => this.send(pair.id, false)));
+      await this.send([...this.core.read.pairs()].map((pair) => pair.id), false);
     } finally {
       this.busy = false;
     }
   }
 
-  private async send(pairId: number, force: boolean): Promise<void> {
-    const readings = this.readingsOf(pairId);
-    if (!readings) return;
-    const value = lowerMedian(readings.filter((reading) => reading.used).map((reading) => reading.value));
+  private async send(pairIds: number[], force: boolean): Promise<void> {
     const now = this.clock().getTime();
-    const last = this.sent.get(pairId);
-    if (value === null || (!force && last !== undefined && last.value === value && now - last.at < this.options.heartbeatMs)) return;
-    this.sent.set(pairId, { value, at: now });
+    const ticks: PairReadings[] = [];
+    for (const pairId of pairIds) {
+      const readings = this.readingsOf(pairId);
+      if (!readings) continue;
+      const value = lowerMedian(readings.filter((reading) => reading.used).map((reading) => reading.value));
+      const last = this.sent.get(pairId);
+      if (value === null || (!force && last !== undefined && last.value === value && now - last.at < this.options.heartbeatMs)) continue;
+      this.sent.set(pairId, { value, at: now });
+      ticks.push({ pairId, sources: readings });
+    }
+    if (ticks.length === 0) return;
     try {
-      await this.core.execute({ kind: 'index_tick', key: `index:${this.runId}:${(this.sequence += 1)}`, pairId, sources: readings });
+      await this.core.execute({ kind: 'index_tick', key: `index:${this.runId}:${(this.sequence += 1)}`, ticks });
     } catch (error) {
       // refused (the core is stopping) or faulted: the next round sends again
-      this.sent.delete(pairId);
+      for (const tick of ticks) this.sent.delete(tick.pairId);
       if (!(error instanceof Refusal)) this.report(error);
     }
   }
