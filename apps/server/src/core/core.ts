@@ -248,7 +248,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
         const pairId = moved.inputs.pairId;
         const previous = this.marks.get(pairId);
         this.marks.set(pairId, moved);
-        if (previous?.mark !== moved.mark) evaluate.add(pairId);
+        // a mark fresh again after a stale spell is evaluated even unchanged: what waited fires now
+        if (previous?.mark !== moved.mark || (previous !== undefined && isStale(previous.at.getTime(), at.getTime()))) evaluate.add(pairId);
       }
     }
     for (const pairId of evaluate) {

@@ -516,7 +516,11 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       this.arm(id, userId, legalId, previous, [], context);
       return;
     }
-    const levels = held.length === 0 ? [] : riskLevels(held, cushionOf(figures, this.global.liquidationRate, held.length), markOf);
+    let levels = held.length === 0 ? [] : riskLevels(held, cushionOf(figures, this.global.liquidationRate, held.length), markOf);
+    if (!fresh && held.length > 0 && mustLiquidate(figures, this.global.liquidationRate)) {
+      // due, but the marks are stale: watch at the marks themselves, so the first fresh tick fires the liquidation
+      levels = riskLevels(held, 0n, markOf).map((level) => ({ ...level, level: level.direction === 'fall' ? level.level + 1n : level.level - 1n }));
+    }
     if (previous === undefined && levels.length === 0) return;
     this.arm(id, userId, legalId, previous, levels, context);
   }
