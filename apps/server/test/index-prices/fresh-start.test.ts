@@ -27,7 +27,7 @@ const post = async <T,>(url: string, pathName: string, body: object) =>
  * server answering. Then the development route moves BTC's index down 60 %: a 100× long is
  * liquidated, and the liquidation records the mark and the index tick it came from.
  */
-it('a fresh install opens a second contract within 10 s of answering; the development route drives a liquidation by the index', { timeout: 300_000 }, async () => {
+it('a fresh install opens a second contract within 10 s of answering; the development route drives a liquidation by the index', { timeout: 600_000 }, async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-index-'));
   try {
     const server = await startServerProcess({ NODE_ENV: 'development', MARKET_MAKERS: 'on', DATA_DIR: dataDir });
