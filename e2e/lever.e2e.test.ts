@@ -70,8 +70,13 @@ describe('leveraged trading desk', () => {
     expect(credited.status).toBe(200);
   }
 
-  /** The seller offers 0.01 BTC at `price` and the buyer takes it: the pair's last price, and with an empty book its mark. */
+  /**
+   * The pair's index moves to `price` (the development route, as if every source said so): with no
+   * deep book to lean on, the mark follows it. The seller offers 0.01 BTC at it and the buyer takes
+   * it, so the pair's own last price (its chart) shows it too.
+   */
   async function tradeAt(price: string) {
+    expect((await api('POST', 'dev/index', { symbol: 'BTC/USDT', price })).type).toBe('ok');
     const order = { legal_id: String(USDT), currency_id: String(BTC), price, num: '0.01', mode: '2' };
     expect((await api('POST', 'transaction/out', order, seller.token)).type).toBe('ok');
     expect((await api('POST', 'transaction/in', order, buyer.token)).type).toBe('ok');
@@ -181,7 +186,7 @@ describe('leveraged trading desk', () => {
     await eventually(async () => (await rows())[0]).toMatchObject({ takeProfit: 51000, stopLoss: 45000 });
   });
 
-  it('follows the price live when other users trade on the spot book', async () => {
+  it('follows the price live when the index moves', async () => {
     await tradeAt('50300');
     // (50300 − 0.5 − 50000.5) × 0.1
     await eventually(async () => (await rows())[0]).toMatchObject({ current: 50300, profit: 29.9 });

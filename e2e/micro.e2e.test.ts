@@ -48,9 +48,13 @@ describe('second contracts screen', () => {
   const fund = async (userId: number, currencyId: number, wallet: 'change' | 'micro', amount: string) =>
     expect((await admin('POST', `/users/${userId}/credit`, { currency_id: currencyId, wallet, amount, reason: 'e2e' })).status).toBe(200);
 
-  /** A trade at `price` between two traders: a limit sell, then a buy at the same price. */
+  /**
+   * A trade at `price` between two traders (a limit sell, then a buy at the same price), and the
+   * pair's index moved there through the development route: contracts open and settle at the index.
+   */
   async function tradeAt(traders: { token: string }[], price: string) {
     const [seller, buyer] = traders;
+    expect((await api('POST', 'dev/index', { symbol: 'BTC/USDT', price })).type).toBe('ok');
     expect((await api('POST', 'transaction/out', { legal_id: String(USDT), currency_id: String(BTC), price, num: '0.01', mode: '2' }, seller?.token)).type).toBe('ok');
     expect((await api('POST', 'transaction/in', { legal_id: String(USDT), currency_id: String(BTC), price, num: '0.01', mode: '2' }, buyer?.token)).type).toBe('ok');
   }

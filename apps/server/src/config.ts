@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AddressAllowList } from './modules/admin/address-allow-list';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy';
 import { assertProductionSafe } from './production-safety';
+import { parseIndexSources, PRODUCTION_INDEX_SOURCES, SIMULATOR_SOURCE } from './modules/index-prices/settings';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -108,10 +109,25 @@ const environment = z.object({
         context.addIssue({ code: 'custom', message: (error as Error).message });
       }
     }),
+  // index prices (issue 23, decision 0013): each pair's sources (modules/index-prices/settings.ts) and
+  // how many fresh ones an index needs; defaults: the simulator and 1 outside production,
+  // binance,okx,coinbase,kraken and 2 in production (where the simulator, or fewer than 2, refuses to start)
+  INDEX_SOURCES: z
+    .string()
+    .optional()
+    .superRefine((text, context) => {
+      if (text === undefined) return;
+      try {
+        parseIndexSources(text);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    }),
+  INDEX_MIN_SOURCES: z.coerce.number().int().min(1).max(20).optional(),
 });
 
 type Settings = z.infer<typeof environment>;
-type Defaulted = 'HOST' | 'ADMIN_PASSWORD' | 'OPERATOR_SECRET_KEY' | 'DEMO_DATA' | 'DEMO_FUNDS' | 'API_DOCS' | 'MARKET_MAKERS';
+type Defaulted = 'HOST' | 'ADMIN_PASSWORD' | 'OPERATOR_SECRET_KEY' | 'DEMO_DATA' | 'DEMO_FUNDS' | 'API_DOCS' | 'MARKET_MAKERS' | 'INDEX_SOURCES' | 'INDEX_MIN_SOURCES';
 
 export type Config = Omit<Settings, Defaulted> & {
   HOST: string;
@@ -121,6 +137,8 @@ export type Config = Omit<Settings, Defaulted> & {
   OPERATOR_SECRET_KEY: string;
   API_DOCS: boolean;
   MARKET_MAKERS: boolean;
+  INDEX_SOURCES: string;
+  INDEX_MIN_SOURCES: number;
   assetsDir: string;
   uploadsDir: string;
 };
@@ -144,6 +162,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DEMO_FUNDS: settings.DEMO_FUNDS ?? (demoData && settings.NODE_ENV === 'development'),
     API_DOCS: settings.API_DOCS ?? !production,
     MARKET_MAKERS: settings.MARKET_MAKERS ?? !production,
+    INDEX_SOURCES: settings.INDEX_SOURCES ?? (production ? PRODUCTION_INDEX_SOURCES : SIMULATOR_SOURCE),
+    INDEX_MIN_SOURCES: settings.INDEX_MIN_SOURCES ?? (production ? 2 : 1),
     assetsDir: path.join(repoRoot, 'apps/server/assets'),
     uploadsDir: path.join(settings.DATA_DIR, 'uploads'),
   };

@@ -1,4 +1,5 @@
 import { isDevelopmentDepositKey } from './modules/deposits/chain';
+import { parseIndexSources, SIMULATOR_SOURCE, sourceNames } from './modules/index-prices/settings';
 
 /** The settings production is judged on, as the operator wrote them (unset stays undefined). */
 export interface ProductionSettings {
@@ -16,6 +17,8 @@ export interface ProductionSettings {
   PHONE_SIGNUP: boolean;
   PAYMENT_GATEWAY_URL?: string | undefined;
   PAYMENT_GATEWAY_KEY?: string | undefined;
+  INDEX_SOURCES?: string | undefined;
+  INDEX_MIN_SOURCES?: number | undefined;
 }
 
 /** The values a development install uses where nothing is set: public, so refused in production. */
@@ -58,6 +61,13 @@ export function productionProblems(settings: ProductionSettings, development: De
   }
   if ((settings.PAYMENT_GATEWAY_URL === undefined) !== (settings.PAYMENT_GATEWAY_KEY === undefined)) {
     problems.push('PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_KEY: set both (card payments) or neither (no card payments)');
+  }
+  // index prices (issue 23): prices that settle money come from real markets, never one alone
+  if (settings.INDEX_SOURCES !== undefined && sourceNames(parseIndexSources(settings.INDEX_SOURCES)).has(SIMULATOR_SOURCE)) {
+    problems.push('INDEX_SOURCES: the simulator’s prices are made up; name real exchanges (binance,okx,coinbase,kraken)');
+  }
+  if (settings.INDEX_MIN_SOURCES !== undefined && settings.INDEX_MIN_SOURCES < 2) {
+    problems.push('INDEX_MIN_SOURCES: one source alone could move the index that settles positions; set 2 or more');
   }
   return problems;
 }

@@ -58,6 +58,9 @@ import { devPaymentGatewayRoutes } from '../modules/payments/dev-gateway-routes'
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
+// index prices (issue 23)
+import { indexPriceRoutes } from '../modules/index-prices/routes';
+import { devIndexRoutes } from '../modules/index-prices/dev-routes';
 
 export interface AppOptions {
   config: Config;
@@ -162,8 +165,9 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         upstartRoutes,
         acceptorRoutes,
         notificationRoutes,
+        indexPriceRoutes,
       ];
-      if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes, devPaymentGatewayRoutes);
+      if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes, devPaymentGatewayRoutes, devIndexRoutes);
       for (const routes of modules) await api.register(routes, deps);
       await api.register(paymentRoutes, { ...deps, urls: config });
     },
@@ -199,16 +203,28 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     ? new MarketMakerSimulator(
         core,
         new MarketMakerRepository(db),
-        { seed: config.MARKET_MAKER_SEED, intervalMs: config.MARKET_MAKER_INTERVAL_MS, levels: 5, accounts: config.MARKET_MAKER_ACCOUNTS, switches: services.makerSwitches },
+        {
+          seed: config.MARKET_MAKER_SEED,
+          intervalMs: config.MARKET_MAKER_INTERVAL_MS,
+          levels: 5,
+          accounts: config.MARKET_MAKER_ACCOUNTS,
+          switches: services.makerSwitches,
+          referencePrices: services.referencePrices,
+        },
         (error) => http.log.error({ err: error }, 'market maker fault'),
       )
     : undefined;
+  // index prices (issue 23): the first round is durable before the server answers
+  await services.referencePrices.load(new MarketMakerRepository(db), core.read);
+  services.indexFeed.reportFaultsTo((error) => http.log.warn({ err: error }, 'index source fault'));
+  await services.indexFeed.start();
   await makers?.start();
   const uploadSweeper = new UploadSweeper(services.uploads, clock, (error) => http.log.error({ err: error }, 'upload sweep fault'));
   uploadSweeper.start();
   http.addHook('onClose', async () => {
     uploadSweeper.stop();
     makers?.stop();
+    services.indexFeed.stop();
     await core.stop();
     marketPushes.stop();
     microPushes.stop();

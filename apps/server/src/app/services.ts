@@ -99,6 +99,10 @@ import { feedNotificationsFromCore } from '../modules/notifications/feed';
 import { PaymentRepository } from '../modules/payments/repository';
 import { PaymentService, type PaymentGateway } from '../modules/payments/service';
 import { randomBytes } from 'node:crypto';
+// index prices (issue 23)
+import { createIndexFeed } from '../modules/index-prices/create-feed';
+import { ReferencePrices } from '../modules/market-makers/reference-prices';
+import { IndexPriceService } from '../modules/index-prices/service';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -175,7 +179,14 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const cashInfoRepository = new CashInfoRepository(db);
   const c2c = new C2cService(core, new C2cRepository(db), cashInfoRepository, users, walletRepository, settings, uploads, clock);
   dashboardQueues.register({ key: 'disputes', count: async () => (await c2c.appealed(pageRequest(1, 1))).total });
+  // index prices (issue 23, decision 0013): the feed of every pair's index into the core, and the
+  // simulator's reference prices it reads in development
+  const referencePrices = new ReferencePrices();
+  const indexFeed = createIndexFeed(config, core, referencePrices, clock);
   return {
+    referencePrices,
+    indexFeed,
+    indexPrices: new IndexPriceService(core, indexFeed),
     payments: new PaymentService(core, new PaymentRepository(db), paymentGateway(config), () => market.usdtCnyRate(), gate, clock, notifications.notify),
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
     acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),

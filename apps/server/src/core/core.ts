@@ -3,14 +3,14 @@ import { BalanceBook } from './balance-book';
 import { BatchCollector } from './batch-collector';
 import { CommandContext } from './command-context';
 import type { CoreEvents } from './events';
-import type { CommandResult, CoreCommandBase, CoreKind, CoreTable, KindState, LoadContext, MarkInputs, PriceTrigger } from './kind';
+import type { CommandResult, CoreCommandBase, CoreKind, CoreTable, KindState, LoadContext, PriceTrigger } from './kind';
 import { CORE_KINDS, type CoreCommand } from './kinds';
 import { CoreReadView, type MarkPrice } from './read-view';
 import { Refusal } from './refusal';
 import type { CoreRepository } from './repository';
 import { DeadlineQueue } from './schedule/deadlines';
 import { spotKind } from './spot/kind';
-import { markPrice } from './triggers/mark-price';
+import { isStale } from './index-prices/rules';
 import { TriggerIndex } from './triggers/trigger-index';
 import { withdrawalsKind } from './withdrawals/kind';
 import { leverKind } from './lever/kind';
@@ -234,25 +234,30 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     this.moveMarks(triggered);
   }
 
-  /** Takes the kinds' moved mark inputs; fires the triggers each new mark (or each new trigger) crosses. */
+  /**
+   * Takes the marks the index ticks of a durable batch made; fires the triggers each new mark (or
+   * each new trigger) crosses. A stale mark (its tick older than the staleness limit by the core's
+   * clock, as after a restart or while the feed is down) fires nothing: its triggers wait for a
+   * fresh tick.
+   */
   private moveMarks(evaluate: Set<number>): void {
     const at = this.clock();
     for (const state of this.states) {
       if (!state.takeMovedMarks) continue;
-      for (const inputs of state.takeMovedMarks()) {
-        const mark = markPrice(inputs);
-        if (mark === null) continue;
-        const previous = this.marks.get(inputs.pairId);
-        this.marks.set(inputs.pairId, { mark, inputs, at });
-        if (previous?.mark !== mark) evaluate.add(inputs.pairId);
+      for (const moved of state.takeMovedMarks()) {
+        const pairId = moved.inputs.pairId;
+        const previous = this.marks.get(pairId);
+        this.marks.set(pairId, moved);
+        // a mark fresh again after a stale spell is evaluated even unchanged: what waited fires now
+        if (previous?.mark !== moved.mark || (previous !== undefined && isStale(previous.at.getTime(), at.getTime()))) evaluate.add(pairId);
       }
     }
     for (const pairId of evaluate) {
       const current = this.marks.get(pairId);
       const index = this.triggers.get(pairId);
-      if (!current || !index || index.size === 0) continue;
+      if (!current || !index || index.size === 0 || isStale(current.at.getTime(), at.getTime())) continue;
       for (const trigger of index.crossed(current.mark)) {
-        void this.fire(trigger.fire({ mark: current.mark, inputs: { ...current.inputs } as MarkInputs, at }));
+        void this.fire(trigger.fire({ mark: current.mark, inputs: { ...current.inputs }, at }));
       }
     }
   }

@@ -8,6 +8,7 @@ import type { WithdrawalState } from './withdrawals/state';
 import type { MicroContract } from './micro/state';
 import type { SubscriptionState } from './subscriptions/state';
 import type { AcceptorDealState } from './acceptors/state';
+import type { IndexTick } from './index-prices/state';
 
 /** Events the core publishes after a batch is durable. */
 export interface CoreEvents {
@@ -31,6 +32,8 @@ export interface CoreEvents {
   lever: [trades: LeverTrade[]];
   /** lever settings of pairs an operator changed */
   leverSettings: [pairs: LeverPairSettings[]];
+  /** index ticks the batch recorded, in order (each with the mark made at it) */
+  indexTicks: [ticks: IndexTick[]];
   /** what the batch changed of pairs' `currency_pairs` rows (spot settings, lever columns), one per pair */
   pairs: [changes: PairColumns[]];
 }

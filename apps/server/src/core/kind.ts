@@ -101,8 +101,8 @@ export interface KindState<Command extends CoreCommandBase = CoreCommandBase, Lo
   deadlines?(): Iterable<Deadline>;
   /** Its live price triggers, from its loaded state: rebuilt at every load. */
   triggers?(): Iterable<PriceTrigger>;
-  /** The pairs whose mark inputs moved since the last call, and their inputs (a kind that owns books). */
-  takeMovedMarks?(): Iterable<MarkInputs>;
+  /** The marks made since the last call, one per pair, with their inputs (the index kind: decision 0013). */
+  takeMovedMarks?(): Iterable<MarkPrice>;
 }
 
 /**
@@ -135,12 +135,18 @@ export interface Deadline {
   command(): CoreCommandBase;
 }
 
-/** The inputs of a pair's mark price, in atoms; null when the book has no such price. */
+/**
+ * What a pair's guarded mark was made of (decision 0013): the index tick it was made at, its index,
+ * the book's impact prices at that tick (null: the side could not fill the impact notional), and
+ * the smoothed premium before the band. The tick's row in `index_ticks` holds the rest.
+ */
 export interface MarkInputs {
   pairId: number;
-  bestBid: Atoms | null;
-  bestAsk: Atoms | null;
-  lastTrade: Atoms | null;
+  tickId: number;
+  index: Atoms;
+  impactBid: Atoms | null;
+  impactAsk: Atoms | null;
+  premium: Atoms;
 }
 
 /** What a trigger's firing records: the mark that crossed its level and what it was made of. */

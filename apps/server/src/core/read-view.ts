@@ -2,10 +2,10 @@ import type { Atoms } from './amount';
 import type { Balance, BalanceBook, BalanceKey } from './balance-book';
 import { keyOf } from './balance-book';
 import type { MarkInputs } from './kind';
+import { isStale } from './index-prices/rules';
 import type { SpotMarkets } from './spot/markets';
 import type { SpotPair } from './spot/pair';
 import type { SpotOrderState } from './spot/state';
-import { lotsToAtoms, ticksToAtoms } from './units';
 import type { WithdrawalBook } from './withdrawals/book';
 import type { WithdrawalState } from './withdrawals/state';
 import type { LeverBook, LeverRiskView } from './lever/book';
@@ -17,11 +17,21 @@ export interface DepthLevel {
   quantity: Atoms;
 }
 
-/** A pair's mark price, what it was made of, and when it was set. */
+/** A pair's mark price, what it was made of, and when it was made (the time of the index tick it was made at). */
 export interface MarkPrice {
   mark: Atoms;
   inputs: MarkInputs;
   at: Date;
+}
+
+/** A price of a pair as a reader sees it: its value in atoms, when it was recorded, and whether it is stale now. */
+export interface PriceReading {
+  value: Atoms;
+  at: Date;
+  /** older than the staleness limit by the core's clock: nothing opens or triggers at it */
+  stale: boolean;
+  /** the index tick it was recorded by */
+  tickId: number;
 }
 
 /**
@@ -53,12 +63,7 @@ export class CoreReadView {
 
   /** The best `levels` price levels of each side, best first; empty sides for an unknown pair. */
   depth(pairId: number, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
-    const pair = this.spot.pairs.get(pairId);
-    const book = this.spot.book(pairId);
-    if (!pair || !book) return { bids: [], asks: [] };
-    const depth = book.depth(levels);
-    const level = (entry: { price: number; qty: number }): DepthLevel => ({ price: ticksToAtoms(pair, entry.price), quantity: lotsToAtoms(pair, entry.qty) });
-    return { bids: depth.bids.map(level), asks: depth.asks.map(level) };
+    return this.spot.depthAtoms(pairId, levels);
   }
 
   /** The price of the pair's last trade since the core loaded (this process started, or reloaded after a fault), or null. */
@@ -66,10 +71,25 @@ export class CoreReadView {
     return this.spot.lastPriceSinceLoad(pairId);
   }
 
-  /** The pair's mark price (decision 0009), or undefined before its first trade. */
+  /** The pair's mark price and its inputs (decision 0013), or undefined before its first index tick. */
   markPrice(pairId: number): MarkPrice | undefined {
     const mark = this.marks.get(pairId);
     return mark && { ...mark, inputs: { ...mark.inputs } };
+  }
+
+  /**
+   * The pair's index price (decision 0013): the newest durable tick, or undefined before its first.
+   * Other modules value amounts with it ("the index when fresh, else the last trade").
+   */
+  index(pairId: number): PriceReading | undefined {
+    const mark = this.marks.get(pairId);
+    return mark && { value: mark.inputs.index, at: mark.at, stale: isStale(mark.at.getTime(), this.clock().getTime()), tickId: mark.inputs.tickId };
+  }
+
+  /** The pair's guarded mark as a reading (the index tick it was made at), or undefined before its first tick. */
+  mark(pairId: number): PriceReading | undefined {
+    const mark = this.marks.get(pairId);
+    return mark && { value: mark.mark, at: mark.at, stale: isStale(mark.at.getTime(), this.clock().getTime()), tickId: mark.inputs.tickId };
   }
 
   /** Copies of a user's open spot orders. */

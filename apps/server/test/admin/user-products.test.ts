@@ -18,7 +18,7 @@ describeEachDatabase('back office: a user’s positions and contracts', (kind) =
 
   beforeAll(async () => {
     app = await createTestApp(kind);
-    h = new LeverHarness(app.db).use(app.core);
+    h = new LeverHarness(app.db).use(app.core, app.services.indexFeed);
     await h.init();
     await h.fund(h.house, 'micro', '1000000');
     await h.markAt('60000');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { prepareDatabase } from '../../src/app/bootstrap';
 import { loadConfig } from '../../src/config';
-import { formatAmount, parseAmount, type Atoms } from '../../src/core/amount';
+import { formatAmount, parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
 import { Core } from '../../src/core/core';
 import { newCommandKey } from '../../src/core/command-key';
@@ -43,14 +43,18 @@ describeEachDatabase('second contracts in the core', (kind) => {
     return { status: row.status, open: text(row.open_price), end: text(row.end_price), result: row.result, profits: text(row.fact_profits) };
   };
 
-  /** A trade at `price` between the two traders, with a bid and an ask 10 either side left resting. */
-  async function tradeAt(core: Core, price: string) {
-    const [a = 0, b = 0] = users;
-    const at = parseAmount(price);
-    const place = (userId: number, side: 'buy' | 'sell', level: Atoms) =>
-      core.execute({ kind: 'spot_place', key: key(), userId, pairId, side, type: 'limit', quantity: parseAmount('0.01'), price: level });
-    await place(a, 'sell', at);
-    await place(b, 'buy', at);
+  let lastIndex = '60000';
+  /** An index tick of the pair at `price`, as the feed would submit it. */
+  async function indexAt(core: Core, price: string) {
+    lastIndex = price;
+    await core.execute({ kind: 'index_tick', key: key(), ticks: [{ pairId, sources: [{ name: 'test', value: parseAmount(price), at: time.clock().getTime(), used: true }] }] });
+  }
+  /** Moves time on by whole seconds while the feed repeats the index every second: it stays fresh. */
+  async function hold(core: Core, seconds: number) {
+    for (let second = 0; second < seconds; second += 1) {
+      time.advanceSeconds(1);
+      await indexAt(core, lastIndex);
+    }
   }
   const open = (core: Core, type: MicroDirection, options: { number?: string; seconds?: number; fee?: string } = {}) =>
     core.execute({
@@ -81,7 +85,7 @@ describeEachDatabase('second contracts in the core', (kind) => {
   });
   afterAll(() => db.close());
 
-  it('opens at the mark, settles at the last trade at or before the expiry (not a later one), pays wins from the house and keeps the fee on a tie', async () => {
+  it('opens at the index, settles at the index tick at or before the expiry (not a later one), pays wins from the house and keeps the fee on a tie', async () => {
     const core = await newCore();
     const fund = (userId: number, currencyId: number, wallet: 'change' | 'micro', amount: string) =>
       core.execute({ kind: 'adjust', key: key(), userId, currencyId, wallet, amount: parseAmount(amount), reason: 'adjustment', reference: 'test funds' });
@@ -91,7 +95,7 @@ describeEachDatabase('second contracts in the core', (kind) => {
     }
     await fund(player, USDT, 'micro', '1000');
     await fund(house, USDT, 'micro', '200');
-    await tradeAt(core, '60000');
+    await indexAt(core, '60000');
 
     time.advanceSeconds(1);
     const up = await open(core, 1);
@@ -105,11 +109,11 @@ describeEachDatabase('second contracts in the core', (kind) => {
     await expect(open(core, 1)).rejects.toEqual(new Refusal('second contracts cannot take this stake now'));
     expect(await micro(player)).toEqual({ available: '798', locked: '200' });
 
-    time.advanceSeconds(10);
-    await tradeAt(core, '60100');
-    // past the expiry (08:00:31) a trade at 59,000: the settlement must not see it
-    time.advanceSeconds(25);
-    await tradeAt(core, '59000');
+    await hold(core, 10);
+    await indexAt(core, '60100');
+    // past the expiry (08:00:31) an index of 59,000: the settlement must not see it
+    await hold(core, 25);
+    await indexAt(core, '59000');
     await core.runDueDeadlines();
     expect(await contract(up)).toMatchObject({ status: 3, end: '60100', result: 'win', profits: '80' });
     expect(await contract(down)).toMatchObject({ status: 3, end: '60100', result: 'loss', profits: '-100' });
@@ -117,10 +121,10 @@ describeEachDatabase('second contracts in the core', (kind) => {
     expect(await micro(player)).toEqual({ available: '978', locked: '0' });
     expect(await micro(house)).toEqual({ available: '220', locked: '0' });
 
-    // no trade until the expiry: the end price is the open price, a tie returns the stake, the fee stays
+    // an index that does not move until the expiry: the end price is the open price, a tie returns the stake, the fee stays
     const feeBefore = (await micro(fee)).available;
     const tie = await open(core, 2);
-    time.advanceSeconds(31);
+    await hold(core, 31);
     await core.runDueDeadlines();
     expect(await contract(tie)).toMatchObject({ status: 3, open: '59000', end: '59000', result: 'tie', profits: '0' });
     expect(await micro(player)).toEqual({ available: '977', locked: '0' });
@@ -133,11 +137,11 @@ describeEachDatabase('second contracts in the core', (kind) => {
     time.advanceSeconds(1);
     const running = await open(core, 1, { seconds: 30 });
     expect(await contract(running)).toMatchObject({ open: '59000' });
-    time.advanceSeconds(10);
-    await tradeAt(core, '60500');
-    // after the expiry, a lower trade; then the server stops before the deadline ran
-    time.advanceSeconds(30);
-    await tradeAt(core, '58000');
+    await hold(core, 10);
+    await indexAt(core, '60500');
+    // after the expiry, a lower index; then the server stops before the deadline ran
+    await hold(core, 30);
+    await indexAt(core, '58000');
     await core.stop();
     expect(await contract(running)).toMatchObject({ status: 1 });
 
@@ -156,19 +160,23 @@ describeEachDatabase('second contracts in the core', (kind) => {
     await core.stop();
   });
 
-  it('counts a trade recorded in the expiry millisecond, and none after it', async () => {
+  it('counts an index tick recorded in the expiry millisecond, and none after it', async () => {
     const core = await newCore();
+    // an hour went by while the server was down: the index is fresh again once the feed ticks
+    await expect(open(core, 1)).rejects.toEqual(new Refusal('the index price is unavailable now'));
+    await indexAt(core, '58000');
     time.advanceSeconds(1);
     const edge = await open(core, 1, { seconds: 30 });
     expect(await contract(edge)).toMatchObject({ open: '58000' });
-    time.advanceSeconds(30);
-    // exactly at the expiry: this trade counts
-    await tradeAt(core, '61000');
+    await hold(core, 29);
+    time.advanceSeconds(1);
+    // exactly at the expiry: this tick counts
+    await indexAt(core, '61000');
     await core.runDueDeadlines();
     expect(await contract(edge)).toMatchObject({ status: 1 });
     time.advanceSeconds(0.001);
     // one millisecond later: this one does not, though the settlement runs after it
-    await tradeAt(core, '50000');
+    await indexAt(core, '50000');
     await core.runDueDeadlines();
     expect(await contract(edge)).toMatchObject({ status: 3, end: '61000', result: 'win' });
     await core.stop();
@@ -190,9 +198,9 @@ describeEachDatabase('second contracts in the core', (kind) => {
     // 40 contracts of one instant (30 s), 40 of a later one (60 s), all opened at the same time
     const first = await openMany(40, 30);
     const second = await openMany(40, 60);
-    time.advanceSeconds(10);
-    await tradeAt(core, '70000');
-    time.advanceSeconds(21);
+    await hold(core, 10);
+    await indexAt(core, '70000');
+    await hold(core, 21);
     await core.runDueDeadlines();
     const closed = (ids: number[]) => db.query<{ n: number }>('select count(*)::int as n from micro_contracts where status = 3 and id = any($1::bigint[])', [ids]).then((rows) => rows[0]?.n);
     expect(await closed(first)).toBe(40);
@@ -202,11 +210,11 @@ describeEachDatabase('second contracts in the core', (kind) => {
     expect(await contract(first[0] ?? 0)).toMatchObject({ end: '70000', result: 'win', profits: '8' });
     expect(await contract(first[1] ?? 0)).toMatchObject({ end: '70000', result: 'loss', profits: '-10' });
 
-    // the server stops before the second instant; a trade after it must not count
-    time.advanceSeconds(20);
-    await tradeAt(core, '71000');
-    time.advanceSeconds(30);
-    await tradeAt(core, '50000');
+    // the server stops before the second instant; a tick after it must not count
+    await hold(core, 20);
+    await indexAt(core, '71000');
+    await hold(core, 30);
+    await indexAt(core, '50000');
     await core.stop();
     const balanceBefore = await micro(player);
     core = await newCore();
@@ -240,10 +248,10 @@ describeEachDatabase('second contracts in the core', (kind) => {
     const early = [await open(core, 1, { number: '10', fee: '0', seconds: 30 }), await open(core, 2, { number: '10', fee: '0', seconds: 30 })];
     time.advanceSeconds(0.5);
     const late = [await open(core, 1, { number: '10', fee: '0', seconds: 30 })];
-    time.advanceSeconds(10);
-    await tradeAt(core, '52000');
+    await hold(core, 10);
+    await indexAt(core, '52000');
     // both instants are past when the deadlines run: the first settles both, the second finds nothing left
-    time.advanceSeconds(25);
+    await hold(core, 25);
     const balanceBefore = await micro(player);
     await core.runDueDeadlines();
     expect((await db.query(`select 1 from core_commands where kind = 'micro_settle'`)).length - before.length).toBe(1);
@@ -263,11 +271,30 @@ describeEachDatabase('second contracts in the core', (kind) => {
     await core.stop();
   });
 
+  it('settles an instant without a fresh index at its expiry as void, the same for everyone: stakes and fees come back, reserves go back to the house', async () => {
+    const core = await newCore();
+    await indexAt(core, '52000');
+    time.advanceSeconds(1);
+    const before = { player: await micro(player), house: await micro(house), fee: await micro(fee) };
+    const ids = [await open(core, 1, { number: '10', fee: '1' }), await open(core, 2, { number: '10', fee: '1' })];
+    expect((await micro(player)).available).toBe(formatAmount(parseAmount(before.player.available) - parseAmount('22')));
+    // the feed stops: no tick reaches the core until well after the expiry
+    time.advanceSeconds(31);
+    await core.runDueDeadlines();
+    for (const id of ids) expect(await contract(id)).toMatchObject({ status: 3, open: '52000', end: '52000', result: 'void', profits: '0' });
+    expect(await micro(player)).toEqual(before.player);
+    expect(await micro(house)).toEqual(before.house);
+    expect(await micro(fee)).toEqual(before.fee);
+    // nor does a new contract open on the stale index
+    await expect(open(core, 1)).rejects.toEqual(new Refusal('the index price is unavailable now'));
+    await core.stop();
+  });
+
   it('the audit recomputes every settled contract and reports one whose recorded outcome differs', async () => {
     const clean = await runAudit(db);
     expect(clean.settlementMismatches).toEqual([]);
-    // 88 contracts, 8 settled instants, and the owner's and the house's money of 7 settlements
-    expect(clean.recordsRecomputed).toBe(88 + 8 + 7 * 2);
+    // 90 contracts, 9 settled instants, the owner's and the house's money of 8 settlements and the fee account's of the void one
+    expect(clean.recordsRecomputed).toBe(90 + 9 + 8 * 2 + 1);
     expect(clean.ok).toBe(true);
     // the first instant of a single contract, a win: a price one higher keeps its result
     const [tampered] = await db.query<{ id: string }>(
@@ -287,6 +314,22 @@ describeEachDatabase('second contracts in the core', (kind) => {
       expect.arrayContaining([expect.stringContaining('end price'), expect.stringContaining('ledger moved')]),
     );
     await db.query(`update micro_settlements set end_price = end_price + 99999 where pair_id || ':' || (extract(epoch from expires_at) * 1000)::bigint = $1`, [tampered?.id]);
+    expect((await runAudit(db)).ok).toBe(true);
+
+    // a recorded index tick altered: the tick itself no longer is the median of its sources, and the instant it ended no longer matches it
+    const [tick] = await db.query<{ id: string }>(
+      `update index_ticks set value = value + 1
+        where id = (select end_tick from micro_settlements where not void and end_tick is not null order by expires_at limit 1) returning id::text`,
+    );
+    const altered = await runAudit(db);
+    expect(altered.ok).toBe(false);
+    expect(altered.settlementMismatches).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ table_name: 'index_ticks', id: tick?.id, field: expect.stringContaining('is not the median of its sources') }),
+        expect.objectContaining({ table_name: 'micro_settlements', field: expect.stringContaining('is not the index at the expiry') }),
+      ]),
+    );
+    await db.query('update index_ticks set value = value - 1 where id = $1', [tick?.id]);
     expect((await runAudit(db)).ok).toBe(true);
   });
 });

@@ -11,6 +11,7 @@ import { CoreRepository } from '../../src/core/repository';
 import { markPrice } from '../../src/core/triggers/mark-price';
 import type { Database, Queryable } from '../../src/db/database';
 import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { manualClock } from '../support/clock';
 
 /**
  * A kind of core state that exists only here, registered like the real ones: price alerts that
@@ -43,21 +44,20 @@ const text = (atoms: Atoms | null) => (atoms === null ? null : formatAmount(atom
 const ALERTS: CoreTable<Alert> = {
   name: 'test_alerts',
   key: (alert) => alert.id,
-  statement: (source, rows) => `insert into test_alerts (id, pair_id, direction, level, mark, best_bid, best_ask, last_trade)
-      select id, p, d, l, m, b, a, t from ${source(
+  statement: (source, rows) => `insert into test_alerts (id, pair_id, direction, level, mark, tick_id, index_price)
+      select id, p, d, l, m, k, i from ${source(
         rows.map((r) => ({
           id: r.id,
           p: r.pairId,
           d: r.direction,
           l: formatAmount(r.level),
           m: text(r.firing?.mark ?? null),
-          b: text(r.firing?.inputs.bestBid ?? null),
-          a: text(r.firing?.inputs.bestAsk ?? null),
-          t: text(r.firing?.inputs.lastTrade ?? null),
+          k: r.firing?.inputs.tickId ?? null,
+          i: text(r.firing?.inputs.index ?? null),
         })),
-        'id int, p int, d text, l numeric, m numeric, b numeric, a numeric, t numeric',
+        'id int, p int, d text, l numeric, m numeric, k bigint, i numeric',
       )}
-      on conflict (id) do update set mark = excluded.mark, best_bid = excluded.best_bid, best_ask = excluded.best_ask, last_trade = excluded.last_trade`,
+      on conflict (id) do update set mark = excluded.mark, tick_id = excluded.tick_id, index_price = excluded.index_price`,
 };
 
 const triggerOf = (alert: Alert): PriceTrigger => {
@@ -112,10 +112,10 @@ const BTC = 1;
 const USDT = 3;
 let sequence = 0;
 const key = () => `trigger-test-${(sequence += 1)}`;
+const time = manualClock(new Date('2026-11-22T08:00:00Z'));
 
-it('takes the median of best bid, best ask and last trade; a missing side counts as the last trade; no trade, no mark', () => {
+it('the book mark of decision 0009 (kept to audit older records): the median of best bid, best ask and last trade; no trade, no mark', () => {
   const inputs = (bid: string | null, ask: string | null, last: string | null) => ({
-    pairId: 1,
     bestBid: bid === null ? null : parseAmount(bid),
     bestAsk: ask === null ? null : parseAmount(ask),
     lastTrade: last === null ? null : parseAmount(last),
@@ -136,34 +136,24 @@ describeEachDatabase('price triggers in the core', (kind) => {
   let pairId: number;
   const users: number[] = [];
   const newCore = async () => {
-    const core = new Core<CoreCommand | AlertCommand>(new CoreRepository(db), undefined, undefined, undefined, [...CORE_KINDS, alertsKind]);
+    const core = new Core<CoreCommand | AlertCommand>(new CoreRepository(db), undefined, time.clock, undefined, [...CORE_KINDS, alertsKind]);
     await core.start();
     return core;
   };
   const fired = () =>
-    db.query<{ id: number; mark: string | null; best_bid: string | null; best_ask: string | null; last_trade: string | null }>(
-      'select id, mark::text, best_bid::text, best_ask::text, last_trade::text from test_alerts where mark is not null order by id',
+    db.query<{ id: number; mark: string | null; tick_id: string | null; index_price: string | null }>(
+      'select id, mark::text, tick_id::text, index_price::text from test_alerts where mark is not null order by id',
     );
-  const amounts = (row: { id: number; mark: string | null; best_bid: string | null; best_ask: string | null; last_trade: string | null }) => ({
+  const amounts = (row: { id: number; mark: string | null; tick_id: string | null; index_price: string | null }) => ({
     id: row.id,
     mark: text(row.mark === null ? null : parseAmount(row.mark)),
-    bid: text(row.best_bid === null ? null : parseAmount(row.best_bid)),
-    ask: text(row.best_ask === null ? null : parseAmount(row.best_ask)),
-    last: text(row.last_trade === null ? null : parseAmount(row.last_trade)),
+    index: text(row.index_price === null ? null : parseAmount(row.index_price)),
+    named: row.tick_id !== null,
   });
-  let resting: number[] = [];
-  /** Replaces the book by a bid just under `price` and an ask just over it, then a trade at `price` between them. */
-  async function tradeAt(core: Core<CoreCommand | AlertCommand>, price: string) {
-    const [a = 0, b = 0] = users;
-    const place = async (userId: number, side: 'buy' | 'sell', at: Atoms) => {
-      const result = await core.execute({ kind: 'spot_place', key: key(), userId, pairId, side, type: 'limit', quantity: parseAmount('0.01'), price: at });
-      return result.applied ? (result.orderId ?? 0) : 0;
-    };
-    for (const orderId of resting) await core.execute({ kind: 'spot_cancel', key: key(), userId: orderId === resting[0] ? a : b, orderId });
-    const at = parseAmount(price);
-    resting = [await place(a, 'buy', at - parseAmount('10')), await place(b, 'sell', at + parseAmount('10'))];
-    await place(a, 'sell', at);
-    await place(b, 'buy', at);
+  /** One index tick of the pair at `price`; waits until the triggers it fired are durable. */
+  async function indexAt(core: Core<CoreCommand | AlertCommand>, price: string) {
+    const [a = 0] = users;
+    await core.execute({ kind: 'index_tick', key: key(), ticks: [{ pairId, sources: [{ name: 'test', value: parseAmount(price), at: time.clock().getTime(), used: true }] }] });
     // commands apply in order: once this one is durable, every trigger fired before it is too
     await core.execute({ kind: 'adjust', key: key(), userId: a, currencyId: USDT, wallet: 'change', amount: 1n, reason: 'adjustment', reference: 'barrier' });
   }
@@ -172,7 +162,7 @@ describeEachDatabase('price triggers in the core', (kind) => {
     db = await createTestDatabase(kind);
     await prepareDatabase(db, loadConfig({ NODE_ENV: 'test' }));
     await db.query(`create table test_alerts (id int primary key, pair_id int not null, direction text not null, level numeric not null,
-                      mark numeric, best_bid numeric, best_ask numeric, last_trade numeric)`);
+                      mark numeric, tick_id bigint, index_price numeric)`);
     const [pair] = await db.query<{ id: number }>('select id from currency_pairs where currency_id = $1 and legal_id = $2', [BTC, USDT]);
     pairId = pair?.id ?? 0;
     const rows = await db.query<{ id: number }>(`select id from users where kind = 'user' and not is_vistor order by id limit 2`);
@@ -180,14 +170,9 @@ describeEachDatabase('price triggers in the core', (kind) => {
   });
   afterAll(() => db.close());
 
-  it('fires each trigger once when the mark crosses its level, records the mark and its inputs, and rebuilds the rest after a restart', async () => {
+  it('fires each trigger once when the mark crosses its level, records the mark and its index tick, and rebuilds the rest after a restart', async () => {
     const core = await newCore();
-    for (const userId of users) {
-      for (const [currencyId, amount] of [[USDT, '1000000'], [BTC, '10']] as const) {
-        await core.execute({ kind: 'adjust', key: key(), userId, currencyId, wallet: 'change', amount: parseAmount(amount), reason: 'adjustment', reference: 'test funds' });
-      }
-    }
-    await tradeAt(core, '60000');
+    await indexAt(core, '60000');
     expect(core.read.markPrice(pairId)?.mark).toBe(parseAmount('60000'));
     const open = (id: number, direction: 'rise' | 'fall', level: string) =>
       core.execute({ kind: 'test_alert_open', key: key(), id, pairId, direction, level: parseAmount(level) });
@@ -195,28 +180,37 @@ describeEachDatabase('price triggers in the core', (kind) => {
     await open(2, 'fall', '59000');
     await open(3, 'rise', '62000');
 
-    // the mark rises through 61,000 but not 62,000: only alert 1 fires, as soon as a bid of 61,490
-    // (with no ask left) lifts the mark above the last trade
-    await tradeAt(core, '61500');
-    expect((await fired()).map(amounts)).toEqual([{ id: 1, mark: '61490', bid: '61490', ask: null, last: '60000' }]);
+    // the mark rises through 61,000 but not 62,000: only alert 1 fires, at the tick that made it
+    await indexAt(core, '61500');
+    expect((await fired()).map(amounts)).toEqual([{ id: 1, mark: '61500', index: '61500', named: true }]);
     expect(core.read.markPrice(pairId)?.mark).toBe(parseAmount('61500'));
     await core.stop();
 
-    // after a restart the mark comes back from the book and the last trade; nothing fires again
+    // after a restart the mark comes back from the newest tick; nothing fires again
     const restarted = await newCore();
     expect(restarted.read.markPrice(pairId)?.mark).toBe(parseAmount('61500'));
-    await tradeAt(restarted, '61600');
+    await indexAt(restarted, '61600');
     expect((await fired()).map((row) => row.id)).toEqual([1]);
 
-    // the mark falls through 59,000 (an ask of 58,010 caps it below the last trade): alert 2 fires once; 3 is still waiting
-    await tradeAt(restarted, '58000');
-    await tradeAt(restarted, '57000');
+    // the mark falls through 59,000: alert 2 fires once; 3 is still waiting
+    await indexAt(restarted, '58000');
+    await indexAt(restarted, '57000');
     expect((await fired()).map(amounts)).toEqual([
-      { id: 1, mark: '61490', bid: '61490', ask: null, last: '60000' },
-      { id: 2, mark: '58010', bid: '57990', ask: '58010', last: '61600' },
+      { id: 1, mark: '61500', index: '61500', named: true },
+      { id: 2, mark: '58000', index: '58000', named: true },
     ]);
     const keys = await db.query<{ n: number }>(`select count(*)::int as n from core_commands where idempotency_key like 'trigger:test_alerts:%'`);
     expect(keys[0]?.n).toBe(2);
+
+    // a stale mark fires nothing: the index goes quiet for six seconds, then a new trigger that
+    // its last mark already crosses waits, and fires at the next fresh tick
+    time.advanceSeconds(6);
+    expect(restarted.read.mark(pairId)?.stale).toBe(true);
+    await restarted.execute({ kind: 'test_alert_open', key: key(), id: 4, pairId, direction: 'rise', level: parseAmount('56000') });
+    await restarted.execute({ kind: 'adjust', key: key(), userId: users[0] ?? 0, currencyId: USDT, wallet: 'change', amount: 1n, reason: 'adjustment', reference: 'barrier' });
+    expect((await fired()).map((row) => row.id)).toEqual([1, 2]);
+    await indexAt(restarted, '56500');
+    expect((await fired()).map((row) => row.id)).toEqual([1, 2, 4]);
     await restarted.stop();
   });
 });

@@ -68,6 +68,17 @@ describe('production configuration', () => {
     expect(config.MARKET_MAKER_ACCOUNTS).toEqual(['maker@example.com', 'taker@example.com']);
   });
 
+  it('refuses the simulator as an index source, and an index of fewer than two sources; defaults to four exchanges', () => {
+    expect(() => loadConfig({ ...productionEnv(), INDEX_SOURCES: 'binance,simulator' })).toThrow(/INDEX_SOURCES: the simulator/);
+    expect(() => loadConfig({ ...productionEnv(), INDEX_SOURCES: 'binance;BTC/USDT=simulator' })).toThrow(/INDEX_SOURCES/);
+    expect(() => loadConfig({ ...productionEnv(), INDEX_MIN_SOURCES: '1' })).toThrow(/INDEX_MIN_SOURCES/);
+    expect(() => loadConfig({ ...productionEnv(), INDEX_SOURCES: 'binance,,BTC/USDT' })).toThrow(/INDEX_SOURCES/);
+    const config = loadConfig(productionEnv());
+    expect(config.INDEX_SOURCES).toBe('binance,okx,coinbase,kraken');
+    expect(config.INDEX_MIN_SOURCES).toBe(2);
+    expect(loadConfig({ NODE_ENV: 'development' })).toMatchObject({ INDEX_SOURCES: 'simulator', INDEX_MIN_SOURCES: 1 });
+  });
+
   it('lists every problem in one message', () => {
     let message = '';
     try {

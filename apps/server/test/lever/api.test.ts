@@ -8,7 +8,7 @@ import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { operatorCall, operatorToken } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
-import { atoms, BTC, LeverHarness, USDT } from './harness';
+import { atoms, BTC, key, LeverHarness, USDT } from './harness';
 
 type Page = { data: LeverTradeItem[]; total: number };
 
@@ -33,7 +33,7 @@ describeEachDatabase('lever calls', (kind) => {
   beforeAll(async () => {
     app = await createTestApp(kind);
     api = apiClient(app);
-    h = new LeverHarness(app.db).use(app.core);
+    h = new LeverHarness(app.db).use(app.core, app.services.indexFeed);
     await h.init();
     await h.fund(h.house, 'lever', '1000000');
     await h.markAt('60000');
@@ -49,6 +49,7 @@ describeEachDatabase('lever calls', (kind) => {
   afterAll(() => app.close());
 
   it('lever/deal gives a visitor the book, the price and the pair’s settings, with zero balances and no orders', async () => {
+    const bid = await app.core.execute({ kind: 'spot_place', key: key(), userId: h.makers[0], pairId: h.pairId, side: 'buy', type: 'limit', quantity: atoms('0.01'), price: atoms('59990') });
     const reply = await api.post<LeverDealReply>('lever/deal', pair);
     expect(reply.body.type).toBe('ok');
     expect(reply.body.message).toMatchObject({
@@ -63,6 +64,7 @@ describeEachDatabase('lever calls', (kind) => {
       my_transaction: [],
     });
     expect(reply.body.message.lever_transaction.in[0]?.price).toBe('59990.00');
+    if (bid.applied && bid.orderId) await app.core.execute({ kind: 'spot_cancel', key: key(), userId: h.makers[0], orderId: bid.orderId });
     expect((await api.post('lever/deal', { legal_id: USDT, currency_id: 999 })).body).toEqual({ type: 'error', message: 'pair missing or not enabled' });
   });
 
@@ -129,11 +131,22 @@ describeEachDatabase('lever calls', (kind) => {
       });
     }
 
-    it('refuses a pair with no market price yet', async () => {
+    it('refuses new positions and limit orders, and closes, while the index is stale, and takes them again once it is fresh', async () => {
+      const held = Number((await submit(trader.token, {})).body.id);
       const before = await fingerprint(trader.id);
-      // ETH/USDT is open for leverage but has never traded in this database
-      expect((await submit(trader.token, { currency_id: 2 })).body).toEqual({ type: 'error', message: 'no market price' });
+      // the feed stops: five seconds later the index is stale
+      app.services.indexFeed.stop();
+      await expect.poll(() => app.core.read.index(h.pairId)?.stale, { timeout: 15_000, interval: 200 }).toBe(true);
+      expect((await submit(trader.token, {})).body).toEqual({ type: 'error', message: 'the index price is unavailable now' });
+      expect((await submit(trader.token, { status: 0, target_price: '59000' })).body).toEqual({ type: 'error', message: 'the index price is unavailable now' });
+      expect((await submit(trader.token, {}, 'zh')).body).toEqual({ type: 'error', message: MESSAGE_CATALOGUE.zh['the index price is unavailable now'] });
+      expect((await api.post('lever/close', { id: held }, { token: trader.token })).body).toEqual({ type: 'error', message: 'closing waits for the index price' });
       expect(await fingerprint(trader.id)).toEqual(before);
+      const index = await api.get<{ stale: number }>('currency/index_price', { legal_id: USDT, currency_id: BTC });
+      expect(index.body.message.stale).toBe(1);
+      await app.services.indexFeed.start();
+      await expect.poll(() => app.core.read.index(h.pairId)?.stale, { timeout: 15_000, interval: 200 }).toBe(false);
+      expect((await api.post('lever/close', { id: held }, { token: trader.token })).body).toEqual({ type: 'ok', message: 'operation ok' });
     });
 
     it('refuses hands below the pair’s minimum, with the minimum, translated in every language', async () => {
@@ -197,8 +210,8 @@ describeEachDatabase('lever calls', (kind) => {
 
     const filled = Number((await submit(trader.token, { status: 0, target_price: '59500' })).body.id);
     await h.markAt('59400');
-    // the ask of 59,410 placed first caps the mark under the last trade: the order opens at that mark
-    expect((await myTrades(trader.token, 1)).data[0]).toMatchObject({ id: filled, status: 1, price: '59500.5', origin_price: '59410' });
+    // the index falls to 59,400: the order opens at that mark (its price stays its target plus the spread)
+    expect((await myTrades(trader.token, 1)).data[0]).toMatchObject({ id: filled, status: 1, price: '59500.5', origin_price: '59400' });
     expect(app.core.read.balance({ userId: trader.id, currencyId: USDT, wallet: 'lever' }).locked).toBe(atoms('59.5005'));
     await api.post('lever/close', { id: filled }, { token: trader.token });
     await h.markAt('60000');
@@ -220,8 +233,8 @@ describeEachDatabase('lever calls', (kind) => {
     expect((await setstop(short, '58000', '61500')).body.type).toBe('ok');
     expect((await myTrades(demo.token, 1)).data.find((trade) => trade.id === long)).toMatchObject({ target_profit_price: '61000.25', stop_loss_price: '59000' });
     await h.markAt('61100');
-    // the bid of 61,090 placed first lifts the mark over 61,000.25: the take-profit fires at that mark
-    expect(await h.trade(long)).toMatchObject({ status: 3, close_reason: 'take_profit', close_mark: '61090.000000000000000000' });
+    // the index rises to 61,100, past 61,000.25: the take-profit fires at that mark
+    expect(await h.trade(long)).toMatchObject({ status: 3, close_reason: 'take_profit', close_mark: '61100.000000000000000000' });
     expect((await h.trade(short))?.status).toBe(1);
     await h.markAt('61600');
     expect(await h.trade(short)).toMatchObject({ status: 3, close_reason: 'stop_loss' });

@@ -14,7 +14,7 @@ describeEachDatabase('lever concurrency', (kind) => {
   beforeAll(async () => {
     app = await createTestApp(kind);
     api = apiClient(app);
-    h = new LeverHarness(app.db).use(app.core);
+    h = new LeverHarness(app.db).use(app.core, app.services.indexFeed);
     await h.init();
     await h.markAt('60000');
     user = await registerUser(api, 'lever-racer@example.com');

@@ -6,6 +6,7 @@ import type { LeverOpenCommand } from '../../src/core/lever/commands';
 import { CoreRepository } from '../../src/core/repository';
 import type { Wallet } from '../../src/core/wallets';
 import type { Database } from '../../src/db/database';
+import type { IndexFeed } from '../../src/modules/index-prices/feed';
 
 export const BTC = 1;
 export const ETH = 2;
@@ -16,9 +17,10 @@ let sequence = 0;
 export const key = (prefix = 'lever-test') => `${prefix}-${(sequence += 1)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
- * Drives a real core on a test database: funds users, moves the BTC/USDT mark with spot trades
- * between two market users, opens and closes lever positions, and waits until every command the
- * core fired itself (triggers, deadlines) is durable.
+ * Drives a real core on a test database: funds users, moves the BTC/USDT mark with index ticks
+ * (as the index feed would, repeating each pair's last price every second so it stays fresh),
+ * opens and closes lever positions, and waits until every command the core fired itself
+ * (triggers, deadlines) is durable.
  */
 export class LeverHarness {
   core!: Core;
@@ -27,7 +29,10 @@ export class LeverHarness {
   makers: [number, number] = [0, 0];
   house = 0;
   insurance = 0;
-  private readonly resting = new Map<number, { orderId: number; userId: number }[]>();
+  /** the index each pair was last set to, repeated every second while the harness runs */
+  private readonly indexes = new Map<number, Atoms>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private feed: IndexFeed | undefined;
   /** faults the core reported: a test expects none */
   readonly faults: unknown[] = [];
 
@@ -36,16 +41,31 @@ export class LeverHarness {
     private readonly clock?: () => Date,
   ) {}
 
-  /** Drives a core that is already running (an app's). */
-  use(core: Core): this {
+  /** Drives a core that is already running (an app's), whose index feed then holds the prices this harness sets. */
+  use(core: Core, feed?: IndexFeed): this {
     this.core = core;
+    this.feed = feed;
     return this;
   }
 
   async start(): Promise<Core> {
     this.core = new Core(new CoreRepository(this.db), (error) => this.faults.push(error), this.clock);
     await this.core.start();
+    this.heartbeat = setInterval(() => {
+      for (const [pairId, price] of this.indexes) void this.tick(pairId, price).catch(() => undefined);
+    }, 1000);
+    this.heartbeat.unref();
     return this.core;
+  }
+
+  /** Stops repeating the index (the feed stopped): it goes stale five seconds later. */
+  stopHeartbeat(): void {
+    clearInterval(this.heartbeat);
+  }
+
+  /** One index tick of the pair at `price`, from one test source. */
+  tick(pairId: number, price: Atoms): Promise<CommandResult> {
+    return this.core.execute({ kind: 'index_tick', key: key('index'), ticks: [{ pairId, sources: [{ name: 'test', value: price, at: Date.now(), used: true }] }] });
   }
 
   async init(): Promise<void> {
@@ -81,20 +101,14 @@ export class LeverHarness {
     return this.core.execute({ kind: 'adjust', key: key('fund'), userId, currencyId, wallet, amount: parseAmount(amount), reason: 'adjustment', reference: 'lever test funds' });
   }
 
-  /** Replaces the book by a bid 10 under `price` and an ask 10 over it, then a trade at `price`: the mark becomes `price`. */
+  /** Sets the pair's index to `price` with a tick: with no deep book to lean on, the mark becomes `price`. */
   async markAt(price: string, pairId = this.pairId): Promise<void> {
-    const [a, b] = this.makers;
-    for (const order of this.resting.get(pairId) ?? []) {
-      if (this.core.read.isOrderOpen(order.orderId)) await this.core.execute({ kind: 'spot_cancel', key: key(), userId: order.userId, orderId: order.orderId });
-    }
     const at = parseAmount(price);
-    const place = async (userId: number, side: 'buy' | 'sell', level: Atoms) => {
-      const result = await this.core.execute({ kind: 'spot_place', key: key(), userId, pairId, side, type: 'limit', quantity: parseAmount('0.01'), price: level });
-      return { orderId: result.applied ? (result.orderId ?? 0) : 0, userId };
-    };
-    this.resting.set(pairId, [await place(a, 'buy', at - parseAmount('10')), await place(b, 'sell', at + parseAmount('10'))]);
-    await place(a, 'sell', at);
-    await place(b, 'buy', at);
+    if (this.feed) await this.feed.pin(pairId, at);
+    else {
+      this.indexes.set(pairId, at);
+      await this.tick(pairId, at);
+    }
     await this.settle();
   }
 

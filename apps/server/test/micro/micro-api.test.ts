@@ -7,6 +7,7 @@ import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { indexDriver } from '../support/index-feed';
 
 const BTC = 1;
 const USDT = 3;
@@ -48,13 +49,10 @@ describeEachDatabase('second contracts API', (kind) => {
 
   const adjust = (userId: number, currencyId: number, wallet: 'change' | 'micro', amount: string) =>
     app.core.execute({ kind: 'adjust', key: key(), userId, currencyId, wallet, amount: parseAmount(amount), reason: 'adjustment', reference: 'test funds' });
-  const tradeAt = async (price: string) => {
-    const [a, b] = traders;
-    const place = (userId: number, side: 'buy' | 'sell') =>
-      app.core.execute({ kind: 'spot_place', key: key(), userId, pairId, side, type: 'limit', quantity: parseAmount('0.01'), price: parseAmount(price) });
-    await place(a?.id ?? 0, 'sell');
-    await place(b?.id ?? 0, 'buy');
-  };
+  /** The pair's index at `price` (contracts open and settle at it), and time passing with the feed ticking. */
+  const indexAt = (price: string) => index().set(pairId, price);
+  const hold = (seconds: number) => index().hold(seconds);
+  const index = () => indexDriver(app.services.indexFeed, (seconds) => time.advanceSeconds(seconds));
   const microBalance = (userId: number) => {
     const balance = app.core.read.balance({ userId, currencyId: USDT, wallet: 'micro' });
     return { available: formatAmount(balance.available), locked: formatAmount(balance.locked) };
@@ -82,7 +80,7 @@ describeEachDatabase('second contracts API', (kind) => {
     pairId = pairs.find((pair) => pair.currencyId === BTC && pair.legalId === USDT)?.id ?? 0;
     const [closed] = await app.db.query<{ id: number }>('select id from currency_pairs where not open_microtrade order by id limit 1');
     closedPairId = closed?.id ?? 0;
-    await tradeAt('60000');
+    await indexAt('60000');
   });
   afterAll(async () => {
     const report = await runAudit(app.db);
@@ -165,7 +163,7 @@ describeEachDatabase('second contracts API', (kind) => {
     // 100 + 0.5 fee, 200 + 1 fee
     expect(microBalance(player.id)).toEqual({ available: '698.5', locked: '300' });
 
-    time.advanceSeconds(10);
+    await hold(10);
     const running = await lists(1);
     expect(running.body.message.total).toBe(2);
     expect(running.body.message.data[1]).toEqual(
@@ -190,16 +188,16 @@ describeEachDatabase('second contracts API', (kind) => {
     expect((await lists(1, stranger.token)).body.message.total).toBe(0);
     expect((await lists(1, player.token, { match_id: closedPairId })).body.message.total).toBe(0);
 
-    await tradeAt('60050');
-    time.advanceSeconds(25);
-    // the first contract expired at 08:00:31; this trade comes after it
-    await tradeAt('59000');
+    await indexAt('60050');
+    await hold(25);
+    // the first contract expired at 08:00:31; this index comes after it
+    await indexAt('59000');
     await app.core.runDueDeadlines();
     const afterFirst = await lists(3);
     expect(afterFirst.body.message.data).toEqual([
       expect.objectContaining({ id: up.body.id, status: 3, end_price: '60050.00', fact_profits: '80.00000000', remain_milli_seconds: 0 }),
     ]);
-    time.advanceSeconds(30);
+    await hold(30);
     await app.core.runDueDeadlines();
     const closed = await lists(3);
     // the down contract ends at 59,000: below 60,000, a win of 170
@@ -216,7 +214,7 @@ describeEachDatabase('second contracts API', (kind) => {
   it('no operator call changes a running contract or its outcome', async () => {
     const operator = operatorCall(app, await operatorToken(app));
     time.advanceSeconds(1);
-    await tradeAt('60000');
+    await indexAt('60000');
     const placed = await submit({ type: 1, number: '100', seconds: 30 });
     const contractId = placed.body.id as number;
     const settings = await operator('GET', '/micro/settings');
@@ -247,9 +245,9 @@ describeEachDatabase('second contracts API', (kind) => {
     expect((await operator('PUT', '/micro/pairs/999999', { open_microtrade: true })).status).toBe(404);
     // new contracts follow the new terms at once
     expect((await submit({ number: '100', seconds: 5 })).body).toEqual({ type: 'error', message: 'second contracts are not open for this pair' });
-    time.advanceSeconds(10);
-    await tradeAt('60100');
-    time.advanceSeconds(25);
+    await hold(10);
+    await indexAt('60100');
+    await hold(25);
     await app.core.runDueDeadlines();
     const [row] = (await lists(3)).body.message.data;
     // the contract kept its terms of the opening (80 %, 0.5 fee) and the result of its prices
@@ -279,7 +277,7 @@ describeEachDatabase('second contracts API', (kind) => {
     expect(accepted).toHaveLength(33);
     expect(replies.filter((reply) => reply.body.type === 'error').every((reply) => reply.body.message === 'insufficient balance')).toBe(true);
     expect(microBalance(racer.id)).toEqual({ available: '10', locked: '990' });
-    time.advanceSeconds(31);
+    await hold(31);
     await app.core.runDueDeadlines();
     expect(microBalance(racer.id).locked).toBe('0');
   });

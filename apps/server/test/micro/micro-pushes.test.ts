@@ -8,6 +8,7 @@ import { registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { indexDriver } from '../support/index-feed';
 
 const BTC = 1;
 const USDT = 3;
@@ -84,6 +85,8 @@ describeEachDatabase('second-contract pushes', (kind) => {
   it('pushes closed_microorder to the owner of a settled contract and to nobody else', async () => {
     const mine = await openSocket(owner.token, owner.id);
     const theirs = await openSocket(stranger.token, stranger.id);
+    const index = indexDriver(app.services.indexFeed, (seconds) => time.advanceSeconds(seconds));
+    await index.set(pairId, '60000');
     const placed = await apiClient(app).post<string>(
       'microtrade/submit',
       { match_id: pairId, currency_id: USDT, type: 2, seconds: 30, number: '100' },
@@ -92,9 +95,9 @@ describeEachDatabase('second-contract pushes', (kind) => {
     expect(placed.body.type).toBe('ok');
     const toOwner = once<{ type: string; to: number; data: Record<string, unknown> }>(mine, 'closed_microorder', 3000);
     const toStranger = once(theirs, 'closed_microorder', 1500);
-    time.advanceSeconds(10);
-    await tradeAt('59900');
-    time.advanceSeconds(21);
+    await index.hold(10);
+    await index.set(pairId, '59900');
+    await index.hold(21);
     await app.core.runDueDeadlines();
     expect(await toOwner).toEqual({
       type: 'closed_microorder',

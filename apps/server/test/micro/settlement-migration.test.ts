@@ -100,11 +100,12 @@ describeEachDatabase('second contracts settled before settlements had a row', (k
 
   it('keeps the outcome of a contract settled before, and settles one still running the new way', async () => {
     expect(await outcome(1)).toEqual({ status: 3, end_price: '60100', result: 'win', fact_profits: '80', reference: null });
-    // down, ended above its open price: a loss
-    expect(await outcome(2)).toEqual({ status: 3, end_price: '60100', result: 'loss', fact_profits: '-100', reference: `micro:settle:${pairId}:${Date.parse('2026-11-20T08:00:35Z')}` });
-    expect(app.core.read.balance({ userId: player, currencyId: USDT, wallet: 'micro' })).toEqual({ available: parseAmount('978'), locked: 0n });
-    // the house: 1000, less the reserve paid to the win, plus the stake of the loss
-    expect(app.core.read.balance({ userId: house, currencyId: USDT, wallet: 'micro' })).toEqual({ available: parseAmount('1020'), locked: 0n });
+    // still running when the index came (migration 023): no index tick at its expiry, so it is void,
+    // as every contract of an instant without a fresh index: its stake and its fee come back
+    expect(await outcome(2)).toEqual({ status: 3, end_price: '60000', result: 'void', fact_profits: '0', reference: `micro:settle:${pairId}:${Date.parse('2026-11-20T08:00:35Z')}` });
+    expect(app.core.read.balance({ userId: player, currencyId: USDT, wallet: 'micro' })).toEqual({ available: parseAmount('1079'), locked: 0n });
+    // the house: 1000, less the reserve paid to the win; the void contract's reserve came back
+    expect(app.core.read.balance({ userId: house, currencyId: USDT, wallet: 'micro' })).toEqual({ available: parseAmount('920'), locked: 0n });
   });
 
   it('passes the audit: the old contract by its own entries, the new by its settlement’s', async () => {

@@ -47,7 +47,7 @@ describeEachDatabase('risk view', (kind) => {
 
   beforeAll(async () => {
     app = await createTestApp(kind);
-    h = new LeverHarness(app.db).use(app.core);
+    h = new LeverHarness(app.db).use(app.core, app.services.indexFeed);
     await h.init();
     await h.fund(h.house, 'lever', '1000000');
     await h.fund(h.house, 'micro', '1000000');

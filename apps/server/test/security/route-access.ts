@@ -249,4 +249,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/payment/notify': 'public',
   'POST /api/dev/payment-gateway': 'development',
   'POST /api/dev/payment-gateway/pay': 'development',
+
+  // index prices (issue 23): a pair's index and mark, and the development route that sets an index
+  'GET /api/currency/index_price': 'public',
+  'POST /api/dev/index': 'development',
 };

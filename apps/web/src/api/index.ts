@@ -57,7 +57,7 @@ export {
   type LeverTrade,
   type LeverTradePush,
 } from './lever';
-export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail } from './market';
+export { marketApi, type CandleQuery, type CandleReply, type CurrencyDetail, type IndexPrice } from './market';
 export {
   microApi,
   type ClosedMicroOrderPush,

@@ -1,4 +1,4 @@
-import type { CandleBar, CurrencyDetail, QuotationGroup as WireQuotationGroup, RecentTrade } from '@tessera/protocol';
+import type { CandleBar, CurrencyDetail, IndexPrice, QuotationGroup as WireQuotationGroup, RecentTrade } from '@tessera/protocol';
 import type { WirePeriod } from '../lib/trading/candles';
 import { quotationFromWire, type QuotationGroup } from '../lib/trading/market';
 import { call, refusalOf, send, type RequestOptions } from './client';
@@ -23,8 +23,15 @@ export interface CandleReply {
   bars: CandleBar[];
 }
 
+/** `currency/index_price`: a pair's index (from outside sources) and the mark leverage settles at. */
+export type { IndexPrice };
+
 /** Public market data, no session needed: quotations, candles, recent trades, currency details. */
 export const marketApi = {
+  /** The pair's index and mark, with the index's time and whether it is stale. */
+  indexPrice: (pair: { legal_id: number; currency_id: number }, options?: RequestOptions) =>
+    call<IndexPrice>('GET', 'currency/index_price', { legal_id: pair.legal_id, currency_id: pair.currency_id }, options),
+
   /** Quotation groups (one per quote currency) with their pairs. */
   quotations: async (options?: RequestOptions): Promise<QuotationGroup[]> =>
     quotationFromWire(await call<WireQuotationGroup[]>('GET', 'currency/quotation_new', {}, options)),

@@ -64,6 +64,9 @@ export const ara: Record<MessageKey, string> = {
   'pair not found': 'زوج التداول غير موجود',
   'pair not enabled': 'زوج التداول هذا غير متاح حاليًا',
   'no market price': 'لا يتوفر سعر سوق',
+  // index prices (decision 0013): refusals while a pair's index is stale
+  'the index price is unavailable now': 'سعر المؤشر غير متاح الآن: المراكز والعقود الجديدة تنتظر عودته',
+  'closing waits for the index price': 'الإغلاق ينتظر سعر المؤشر غير المتاح الآن: يرجى المحاولة مرة أخرى بعد قليل',
   // money
   'insufficient balance': 'الرصيد غير كافٍ',
   'wallet not found': 'المحفظة غير موجودة',

@@ -64,6 +64,9 @@ export const en: Record<MessageKey, string> = {
   'pair not found': 'Trading pair not found',
   'pair not enabled': 'This trading pair is not available',
   'no market price': 'No market price is available',
+  // index prices (decision 0013): refusals while a pair's index is stale
+  'the index price is unavailable now': 'The index price is unavailable right now: new positions and contracts wait until it is back',
+  'closing waits for the index price': 'Closing waits for the index price, which is unavailable right now: please try again shortly',
   // money
   'insufficient balance': 'Insufficient balance',
   'wallet not found': 'Wallet not found',

@@ -64,6 +64,9 @@ export const hk: Record<MessageKey, string> = {
   'pair not found': '交易對不存在',
   'pair not enabled': '此交易對暫未開放',
   'no market price': '暫無市場價格',
+  // index prices (decision 0013): refusals while a pair's index is stale
+  'the index price is unavailable now': '指數價格暫不可用：新開倉位和合約需等待其恢復',
+  'closing waits for the index price': '平倉需等待指數價格恢復，目前暫不可用，請稍後重試',
   // money
   'insufficient balance': '餘額不足',
   'wallet not found': '錢包不存在',

@@ -64,6 +64,9 @@ export const jp: Record<MessageKey, string> = {
   'pair not found': '取引ペアが見つかりません',
   'pair not enabled': 'この取引ペアは現在ご利用いただけません',
   'no market price': '市場価格がありません',
+  // index prices (decision 0013): refusals while a pair's index is stale
+  'the index price is unavailable now': '現在インデックス価格を利用できません：新しいポジションと契約は復旧するまでお待ちください',
+  'closing waits for the index price': '決済にはインデックス価格が必要ですが、現在利用できません。しばらくしてから再度お試しください',
   // money
   'insufficient balance': '残高が不足しています',
   'wallet not found': 'ウォレットが見つかりません',

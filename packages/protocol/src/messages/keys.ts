@@ -71,6 +71,9 @@ export const MESSAGE_KEYS = [
   'pair not found',
   'pair not enabled',
   'no market price',
+  // index prices (decision 0013): refusals while a pair's index is stale
+  'the index price is unavailable now',
+  'closing waits for the index price',
   // money
   'insufficient balance',
   'wallet not found',

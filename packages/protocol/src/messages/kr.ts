@@ -64,6 +64,9 @@ export const kr: Record<MessageKey, string> = {
   'pair not found': '존재하지 않는 거래쌍입니다',
   'pair not enabled': '현재 거래할 수 없는 거래쌍입니다',
   'no market price': '시장 가격이 없습니다',
+  // index prices (decision 0013): refusals while a pair's index is stale
+  'the index price is unavailable now': '지금은 지수 가격을 사용할 수 없습니다: 새 포지션과 계약은 복구될 때까지 기다립니다',
+  'closing waits for the index price': '청산은 지수 가격이 필요하며 지금은 사용할 수 없습니다. 잠시 후 다시 시도하세요',
   // money
   'insufficient balance': '잔액이 부족합니다',
   'wallet not found': '지갑을 찾을 수 없습니다',

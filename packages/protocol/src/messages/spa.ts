@@ -64,6 +64,9 @@ export const spa: Record<MessageKey, string> = {
   'pair not found': 'Par de trading no encontrado',
   'pair not enabled': 'Este par de trading no está disponible',
   'no market price': 'No hay precio de mercado disponible',
+  // index prices (decision 0013): refusals while a pair's index is stale
+  'the index price is unavailable now': 'El precio índice no está disponible ahora: las nuevas posiciones y contratos esperan a que vuelva',
+  'closing waits for the index price': 'El cierre espera al precio índice, que no está disponible ahora: inténtelo de nuevo en breve',
   // money
   'insufficient balance': 'Saldo insuficiente',
   'wallet not found': 'Billetera no encontrada',

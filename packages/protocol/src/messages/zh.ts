@@ -64,6 +64,9 @@ export const zh: Record<MessageKey, string> = {
   'pair not found': '交易对不存在',
   'pair not enabled': '该交易对暂未开放',
   'no market price': '暂无市场价格',
+  // index prices (decision 0013): refusals while a pair's index is stale
+  'the index price is unavailable now': '指数价格暂不可用：新开仓位和合约需等待其恢复',
+  'closing waits for the index price': '平仓需等待指数价格恢复，当前暂不可用，请稍后重试',
   // money
   'insufficient balance': '余额不足',
   'wallet not found': '钱包不存在',

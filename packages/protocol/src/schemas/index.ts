@@ -13,3 +13,5 @@ export * from './acceptor';
 export * from './notification';
 export * from './payment';
 export * from './lever';
+// index prices (issue 23)
+export * from './index-price';

@@ -42,6 +42,8 @@ import {
   type CloseReason,
   type LeverTrade,
   type MarkRecord,
+  isStaleMark,
+  markRecordOf,
 } from './state';
 
 /** The amount a refusal names is rounded up to 8 decimals: paying it is always enough. */
@@ -120,7 +122,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       case 'lever_close': {
         const trade = this.owned(command.userId, command.tradeId);
         if (trade.status !== 1) refuse('order already handled');
-        this.close(trade, this.markRecord(trade.pairId), 'manual', context, now);
+        this.close(trade, this.ownerCloseMark(trade.pairId, now), 'manual', context, now);
         this.watch(trade.userId, trade.legalId, context, now);
         return { applied: true, leverTradeId: command.tradeId };
       }
@@ -133,7 +135,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       case 'lever_stop': {
         const trade = this.live.get(command.tradeId);
         if (!trade || trade.status !== 1 || trade.stopVersion !== command.version) refuse('order already handled');
-        this.close(trade, { mark: command.firing.mark, inputs: { ...command.firing.inputs } }, command.which, context, now);
+        this.close(trade, markRecordOf(command.firing), command.which, context, now);
         this.watch(trade.userId, trade.legalId, context, now);
         return { applied: true, leverTradeId: trade.id };
       }
@@ -206,6 +208,8 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
     if (!pair.multiples.includes(command.multiple)) refuse('multiple out of range');
     const current = this.marks(pair.pairId);
     if (!current) refuse('no market price');
+    // a stale index opens nothing: whoever knows where the market went would trade against the house at an old price
+    if (isStaleMark(current, now)) refuse('the index price is unavailable now');
     const mine = this.liveOf(command.userId).filter((trade) => trade.pairId === pair.pairId);
     let basis = current.mark;
     if (command.mode === 'limit') {
@@ -246,7 +250,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       takeProfit: null,
       stopLoss: null,
       stopVersion: 0,
-      openMark: command.mode === 'limit' ? null : { mark: current.mark, inputs: { ...current.inputs } },
+      openMark: command.mode === 'limit' ? null : markRecordOf(current),
       closePrice: null,
       closeMark: null,
       closeReason: null,
@@ -289,7 +293,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
     // the locked fee goes to the fee account; the locked margin stays locked as the position's margin
     context.move({ ...this.wallet(trade.userId, trade.legalId), locked: -trade.fee, reason: 'lever_fee', reference: `lever:${trade.id}` });
     if (trade.fee > 0n) context.move({ userId: this.feeAccount, currencyId: trade.legalId, wallet: 'lever', available: trade.fee, reason: 'lever_fee', reference: `lever:${trade.id}` });
-    const held: LeverTrade = { ...trade, status: 1, openMark: { mark: firing.mark, inputs: { ...firing.inputs } }, openedAt: now };
+    const held: LeverTrade = { ...trade, status: 1, openMark: markRecordOf(firing), openedAt: now };
     this.keep(held);
     context.stage(LEVER_TRADES, held);
     this.watch(held.userId, held.legalId, context, now);
@@ -310,7 +314,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
     const chosen = this.liveOf(userId).filter((trade) => trade.status === 1 && (side === 0 || trade.type === side));
     const legals = new Set<number>();
     for (const trade of chosen) {
-      this.close(trade, this.markRecord(trade.pairId), 'batch', context, now);
+      this.close(trade, this.ownerCloseMark(trade.pairId, now), 'batch', context, now);
       legals.add(trade.legalId);
     }
     for (const legalId of legals) this.watch(userId, legalId, context, now);
@@ -370,7 +374,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
         day: command.day,
         userId: trade.userId,
         rate: pair.overnightRate,
-        mark: { mark: mark.mark, inputs: { ...mark.inputs } },
+        mark: { ...mark },
         value: contractValue(mark.mark, trade.hands, trade.shareNum),
         amount: charged,
         fromAvailable,
@@ -460,7 +464,7 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       ...trade,
       status: 3,
       closePrice: exit,
-      closeMark: { mark: at.mark, inputs: { ...at.inputs } },
+      closeMark: { ...at },
       closeReason: reason,
       profits: profit,
       uncovered,
@@ -482,16 +486,18 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
     const markOf = (pairId: number) => (firing && firing.inputs.pairId === pairId ? firing.mark : this.marks(pairId)?.mark);
     const available = context.balance(this.wallet(userId, legalId)).available;
     const figures = riskFigures(available, held, markOf);
-    if (held.length > 0 && mustLiquidate(figures, this.global.liquidationRate)) {
+    const pairs = [...new Set(held.map((trade) => trade.pairId))];
+    // nothing is liquidated at a stale mark: the levels stay armed and fire on the next fresh tick
+    const fresh = pairs.every((pairId) => (firing && firing.inputs.pairId === pairId) || this.isFresh(pairId, now));
+    if (held.length > 0 && fresh && mustLiquidate(figures, this.global.liquidationRate)) {
       this.lastLiquidationId += 1;
-      const marks = [...new Set(held.map((trade) => trade.pairId))].map((pairId) => {
+      const marks = pairs.map((pairId) => {
         const record = this.markRecordFor(pairId, firing);
         return {
           pairId,
           mark: formatAmount(record?.mark ?? markOf(pairId) ?? 0n),
-          bestBid: record?.inputs.bestBid == null ? null : formatAmount(record.inputs.bestBid),
-          bestAsk: record?.inputs.bestAsk == null ? null : formatAmount(record.inputs.bestAsk),
-          lastTrade: record?.inputs.lastTrade == null ? null : formatAmount(record.inputs.lastTrade),
+          tickId: record?.tickId ?? null,
+          index: record?.index == null ? null : formatAmount(record.index),
         };
       });
       context.stage(LEVER_LIQUIDATIONS, {
@@ -510,7 +516,11 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
       this.arm(id, userId, legalId, previous, [], context);
       return;
     }
-    const levels = held.length === 0 ? [] : riskLevels(held, cushionOf(figures, this.global.liquidationRate, held.length), markOf);
+    let levels = held.length === 0 ? [] : riskLevels(held, cushionOf(figures, this.global.liquidationRate, held.length), markOf);
+    if (!fresh && held.length > 0 && mustLiquidate(figures, this.global.liquidationRate)) {
+      // due, but the marks are stale: watch at the marks themselves, so the first fresh tick fires the liquidation
+      levels = riskLevels(held, 0n, markOf).map((level) => ({ ...level, level: level.direction === 'fall' ? level.level + 1n : level.level - 1n }));
+    }
     if (previous === undefined && levels.length === 0) return;
     this.arm(id, userId, legalId, previous, levels, context);
   }
@@ -614,12 +624,30 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
 
   private markRecord(pairId: number): MarkRecord | undefined {
     const mark = this.marks(pairId);
-    return mark && { mark: mark.mark, inputs: { ...mark.inputs } };
+    return mark && markRecordOf(mark);
   }
 
   private markRecordFor(pairId: number, firing: TriggerFiring | undefined): MarkRecord | undefined {
-    if (firing && firing.inputs.pairId === pairId) return { mark: firing.mark, inputs: { ...firing.inputs } };
+    if (firing && firing.inputs.pairId === pairId) return markRecordOf(firing);
     return this.markRecord(pairId);
+  }
+
+  private isFresh(pairId: number, now: Date): boolean {
+    const mark = this.marks(pairId);
+    return mark !== undefined && !isStaleMark(mark, now);
+  }
+
+  /**
+   * The mark an owner's close settles at. While the index is stale a close is refused rather than
+   * settled at the last good mark: nobody can vouch for that price, and whoever knows where the
+   * market went since would close against the house at it. The position loses nothing by waiting:
+   * its triggers wait too, and it closes at the first fresh mark.
+   */
+  private ownerCloseMark(pairId: number, now: Date): MarkRecord {
+    const mark = this.marks(pairId);
+    if (!mark) refuse('no market price');
+    if (isStaleMark(mark, now)) refuse('closing waits for the index price');
+    return markRecordOf(mark);
   }
 
   private collectFee(trade: LeverTrade, fee: Atoms, context: CommandContext, reason: string): void {

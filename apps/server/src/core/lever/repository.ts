@@ -53,7 +53,8 @@ export interface Liquidation {
   margin: Atoms;
   unrealised: Atoms;
   liquidationRate: Atoms;
-  marks: { pairId: number; mark: string; bestBid: string | null; bestAsk: string | null; lastTrade: string | null }[];
+  /** every pair's mark the rate was computed at, with the index tick it was made at */
+  marks: { pairId: number; mark: string; tickId: number | null; index: string | null }[];
   tradeIds: number[];
   at: Date;
 }
@@ -92,11 +93,15 @@ interface TradeRow {
   open_bid: string | null;
   open_ask: string | null;
   open_last: string | null;
+  open_tick: string | null;
+  open_index: string | null;
   close_price: string | null;
   close_mark: string | null;
   close_bid: string | null;
   close_ask: string | null;
   close_last: string | null;
+  close_tick: string | null;
+  close_index: string | null;
   close_reason: string | null;
   profits: string | null;
   uncovered: string;
@@ -108,12 +113,12 @@ interface TradeRow {
 /** Every column of lever_trades as text, for loading and for reading modules. */
 export const TRADE_COLUMNS = `id::text, user_id, pair_id, legal_id, currency_id, type, status, multiple, hands, share_num::text, price::text,
   target_price::text, spread::text, fee_rate::text, margin::text, origin_margin::text, fee::text, overnight::text, take_profit::text,
-  stop_loss::text, stop_version, open_mark::text, open_bid::text, open_ask::text, open_last::text, close_price::text, close_mark::text,
-  close_bid::text, close_ask::text, close_last::text, close_reason, profits::text, uncovered::text, created_at, opened_at, closed_at`;
+  stop_loss::text, stop_version, open_mark::text, open_bid::text, open_ask::text, open_last::text, open_tick::text, open_index::text,
+  close_price::text, close_mark::text, close_bid::text, close_ask::text, close_last::text, close_tick::text, close_index::text, close_reason, profits::text, uncovered::text, created_at, opened_at, closed_at`;
 
-function markOf(pairId: number, mark: string | null, bid: string | null, ask: string | null, last: string | null): MarkRecord | null {
+function markOf(mark: string | null, tick: string | null, index: string | null): MarkRecord | null {
   if (mark === null) return null;
-  return { mark: parseAmount(mark), inputs: { pairId, bestBid: amount(bid), bestAsk: amount(ask), lastTrade: amount(last) } };
+  return { mark: parseAmount(mark), tickId: tick === null ? null : Number(tick), index: amount(index) };
 }
 
 export function tradeFromRow(row: TradeRow): LeverTrade {
@@ -139,9 +144,9 @@ export function tradeFromRow(row: TradeRow): LeverTrade {
     takeProfit: amount(row.take_profit),
     stopLoss: amount(row.stop_loss),
     stopVersion: row.stop_version,
-    openMark: markOf(row.pair_id, row.open_mark, row.open_bid, row.open_ask, row.open_last),
+    openMark: markOf(row.open_mark, row.open_tick, row.open_index),
     closePrice: amount(row.close_price),
-    closeMark: markOf(row.pair_id, row.close_mark, row.close_bid, row.close_ask, row.close_last),
+    closeMark: markOf(row.close_mark, row.close_tick, row.close_index),
     closeReason: row.close_reason as CloseReason | null,
     profits: amount(row.profits),
     uncovered: parseAmount(row.uncovered),
@@ -226,9 +231,8 @@ export async function loadLever(db: Queryable): Promise<LeverRows> {
 
 const markColumns = (mark: MarkRecord | null) => ({
   m: text(mark?.mark),
-  b: text(mark?.inputs.bestBid),
-  a: text(mark?.inputs.bestAsk),
-  l: text(mark?.inputs.lastTrade),
+  k: mark?.tickId ?? null,
+  i: text(mark?.index),
 });
 
 /** Lever trades a batch placed or changed, each once in its final state. */
@@ -262,14 +266,12 @@ export const LEVER_TRADES: CoreTable<LeverTrade> = {
         sl: text(x.stopLoss),
         sv: x.stopVersion,
         om: open.m,
-        ob: open.b,
-        oa: open.a,
-        ol: open.l,
+        ok: open.k,
+        oi: open.i,
         cp: text(x.closePrice),
         cm: close.m,
-        cb: close.b,
-        ca: close.a,
-        cl: close.l,
+        ck: close.k,
+        ci: close.i,
         cr: x.closeReason,
         pf: text(x.profits),
         un: formatAmount(x.uncovered),
@@ -279,21 +281,21 @@ export const LEVER_TRADES: CoreTable<LeverTrade> = {
       };
     });
     return `insert into lever_trades (id, user_id, pair_id, legal_id, currency_id, type, status, multiple, hands, share_num, price, target_price,
-          spread, fee_rate, margin, origin_margin, fee, overnight, take_profit, stop_loss, stop_version, open_mark, open_bid, open_ask, open_last,
-          close_price, close_mark, close_bid, close_ask, close_last, close_reason, profits, uncovered, created_at, opened_at, closed_at)
-        select id, u, p, lg, c, t, s, mu, h, sn, pr, tp0, sp, fr, mg, omg, fe, ov, tp, sl, sv, om, ob, oa, ol, cp, cm, cb, ca, cl, cr, pf, un, at, oat, cat
+          spread, fee_rate, margin, origin_margin, fee, overnight, take_profit, stop_loss, stop_version, open_mark, open_tick, open_index,
+          close_price, close_mark, close_tick, close_index, close_reason, profits, uncovered, created_at, opened_at, closed_at)
+        select id, u, p, lg, c, t, s, mu, h, sn, pr, tp0, sp, fr, mg, omg, fe, ov, tp, sl, sv, om, ok, oi, cp, cm, ck, ci, cr, pf, un, at, oat, cat
           from ${source(
             rows,
             `id bigint, u int, p int, lg int, c int, t smallint, s smallint, mu int, h int, sn numeric, pr numeric, tp0 numeric, sp numeric,
-             fr numeric, mg numeric, omg numeric, fe numeric, ov numeric, tp numeric, sl numeric, sv int, om numeric, ob numeric, oa numeric,
-             ol numeric, cp numeric, cm numeric, cb numeric, ca numeric, cl numeric, cr text, pf numeric, un numeric, at timestamptz,
+             fr numeric, mg numeric, omg numeric, fe numeric, ov numeric, tp numeric, sl numeric, sv int, om numeric, ok bigint, oi numeric,
+             cp numeric, cm numeric, ck bigint, ci numeric, cr text, pf numeric, un numeric, at timestamptz,
              oat timestamptz, cat timestamptz`,
           )}
         on conflict (id) do update set status = excluded.status, price = excluded.price, margin = excluded.margin, fee = excluded.fee,
           overnight = excluded.overnight, take_profit = excluded.take_profit, stop_loss = excluded.stop_loss, stop_version = excluded.stop_version,
-          open_mark = excluded.open_mark, open_bid = excluded.open_bid, open_ask = excluded.open_ask, open_last = excluded.open_last,
-          close_price = excluded.close_price, close_mark = excluded.close_mark, close_bid = excluded.close_bid, close_ask = excluded.close_ask,
-          close_last = excluded.close_last, close_reason = excluded.close_reason, profits = excluded.profits, uncovered = excluded.uncovered,
+          open_mark = excluded.open_mark, open_tick = excluded.open_tick, open_index = excluded.open_index,
+          close_price = excluded.close_price, close_mark = excluded.close_mark, close_tick = excluded.close_tick, close_index = excluded.close_index,
+          close_reason = excluded.close_reason, profits = excluded.profits, uncovered = excluded.uncovered,
           opened_at = excluded.opened_at, closed_at = excluded.closed_at`;
   },
   publish: (events, trades) => events.emit('lever', trades),
@@ -337,10 +339,10 @@ export const LEVER_OVERNIGHT_CHARGES: CoreTable<OvernightCharge> = {
       fm: formatAmount(x.fromMargin),
       at: x.chargedAt.toISOString(),
     }));
-    return `insert into lever_overnight_charges (trade_id, day, user_id, rate, mark, best_bid, best_ask, last_trade, value, amount, from_available, from_margin, charged_at)
-        select t, d, u, r, m, b, a, l, v, am, fa, fm, at from ${source(
+    return `insert into lever_overnight_charges (trade_id, day, user_id, rate, mark, tick_id, index_price, value, amount, from_available, from_margin, charged_at)
+        select t, d, u, r, m, k, i, v, am, fa, fm, at from ${source(
           rows,
-          't bigint, d date, u int, r numeric, m numeric, b numeric, a numeric, l numeric, v numeric, am numeric, fa numeric, fm numeric, at timestamptz',
+          't bigint, d date, u int, r numeric, m numeric, k bigint, i numeric, v numeric, am numeric, fa numeric, fm numeric, at timestamptz',
         )}`;
   },
 };

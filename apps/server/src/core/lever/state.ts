@@ -1,6 +1,7 @@
 import { UNIT } from '@tessera/protocol';
 import type { Atoms } from '../amount';
 import type { MarkInputs } from '../kind';
+import { isStale } from '../index-prices/rules';
 
 /** 1 long (buys at open), 2 short (sells at open). */
 export type LeverSide = 1 | 2;
@@ -9,11 +10,24 @@ export type LeverStatus = 0 | 1 | 3 | 4;
 /** Why a position closed. */
 export type CloseReason = 'manual' | 'batch' | 'take_profit' | 'stop_loss' | 'liquidation';
 
-/** A mark price and what it was made of, as a settlement records it. */
+/**
+ * A mark price as a settlement records it: the mark and the index tick it was made at (whose row
+ * holds its index, impact prices and premium). Records made before the index (migration 023) have
+ * no tick: their book inputs stay in their rows for the audit.
+ */
 export interface MarkRecord {
   mark: Atoms;
-  inputs: MarkInputs;
+  tickId: number | null;
+  index: Atoms | null;
 }
+
+/** The record of a mark made at an index tick. */
+export function markRecordOf(mark: { mark: Atoms; inputs: MarkInputs; at: Date }): MarkRecord {
+  return { mark: mark.mark, tickId: mark.inputs.tickId, index: mark.inputs.index };
+}
+
+/** A mark nothing may open or trigger at: made at an index tick older than the staleness limit. */
+export const isStaleMark = (mark: { at: Date }, now: Date) => isStale(mark.at.getTime(), now.getTime());
 
 /** A lever order or position as the core keeps it and the batch writes it (a new object per change). */
 export interface LeverTrade {

@@ -6,11 +6,13 @@ import { refuse } from '../refusal';
 import { spotKind } from '../spot/kind';
 import type { SpotMarkets } from '../spot/markets';
 import type { TapeTrade } from '../spot/trade-tape';
-import { markPrice } from '../triggers/mark-price';
+import { indexPricesKind } from '../index-prices/kind';
+import type { IndexBook } from '../index-prices/book';
+import { isStale } from '../index-prices/rules';
 import { loadMicro, MICRO_ORDERS, MICRO_SETTLEMENTS, type MicroRows, type MicroSettlement } from './repository';
 import { factProfitsOf, MICRO_CLOSED, MICRO_RUNNING, reserveOf, resultOf, type MicroContract, type MicroDirection } from './state';
 
-/** Opens a contract at the pair's mark; the terms (ratio, fee) come from the operator's settings of the moment. */
+/** Opens a contract at the pair's index; the terms (ratio, fee) come from the operator's settings of the moment. */
 export interface MicroOpenCommand {
   kind: 'micro_open';
   key: string;
@@ -106,12 +108,14 @@ class NetMoves {
  * The running second contracts. Money: the stake is locked in the user's micro wallet and what a
  * win would pay is locked in the house's (`system:house`), both at the opening, so a settlement
  * never lacks funds and the house never promises more than it holds. The result depends on two
- * recorded prices only: the mark at the opening and the pair's last trade at or before the expiry.
+ * recorded index ticks only (decision 0013): the index at the opening and the pair's index tick at
+ * or before the expiry. Nobody's spot orders or trades move either. An instant whose index was
+ * stale or missing at the expiry is void, the same for everyone: stakes and fees come back.
  */
 export class MicroBook implements KindState<MicroCommand, MicroRows> {
   private readonly pairs = new Map<number, PairInstants>();
   private running = 0;
-  /** end trades of instants already past at the load (by instant), looked up in `spot_trades` */
+  /** end ticks of instants already past at the load (by instant), looked up in `index_ticks` */
   private readonly resolved = new Map<string, TapeTrade | null>();
   private lastId = 0;
   private houseAccount = 0;
@@ -121,6 +125,10 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
 
   private get spot(): SpotMarkets {
     return this.kinds.stateOf(spotKind);
+  }
+
+  private get index(): IndexBook {
+    return this.kinds.stateOf(indexPricesKind);
   }
 
   load(db: Queryable, context: LoadContext): Promise<MicroRows> {
@@ -169,9 +177,10 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
     if (!pair.enabled) refuse('pair not enabled');
     if (input.number <= 0n || input.seconds <= 0 || input.fee < 0n || input.profitRatio < 0n) refuse('parameter error');
     if (this.houseAccount === 0) refuse('system config error');
-    const inputs = this.spot.markInputs(pair.id);
-    const mark = markPrice(inputs);
-    if (mark === null || inputs.lastTrade === null) refuse('no market price');
+    const tick = this.index.newest(pair.id);
+    if (!tick) refuse('no market price');
+    // a stale index opens nothing: whoever knows where the market went would bet against the house at an old price
+    if (isStale(tick.at.getTime(), now.getTime())) refuse('the index price is unavailable now');
     const id = this.lastId + 1;
     const reference = `micro:${id}`;
     const owner = { userId: input.userId, currencyId: input.currencyId, wallet: WALLET, reference };
@@ -197,15 +206,13 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
       fee: input.fee,
       profitRatio: input.profitRatio,
       reserve,
-      openPrice: mark,
-      openBid: inputs.bestBid,
-      openAsk: inputs.bestAsk,
-      openLast: inputs.lastTrade,
+      openPrice: tick.value,
+      openTickId: tick.id,
       openedAt: now,
       expiresAt: new Date(now.getTime() + input.seconds * 1000),
       status: MICRO_RUNNING,
       endPrice: null,
-      endTradeId: null,
+      endTickId: null,
       result: null,
       factProfits: null,
       settledAt: null,
@@ -220,17 +227,18 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
   /**
    * Settles the instant, and with it every other instant of the pair already past (a timely
    * deadline finds none; a core that fell behind settles them all at once). Each instant ends at
-   * the pair's last trade at or before it, whenever this runs: a late run (a restart) gives the
-   * same price as a timely one. Money moves once per owner and currency, the net of their
-   * contracts here, and once per currency for the house, all under one reference; each instant's
-   * end trade is recorded (`micro_settlements`), from which every contract's outcome follows.
+   * the pair's index tick at or before it, whenever this runs: a late run (a restart) gives the
+   * same price as a timely one. An instant whose tick is missing or stale at the expiry is void:
+   * every stake comes back with its fee (from the fee account), every reserve to the house. Money
+   * moves once per account and currency, the net of its contracts here, all under one reference;
+   * each instant's end tick is recorded (`micro_settlements`), from which every outcome follows.
    */
   private settle(input: MicroSettleCommand, context: CommandContext, now: Date): void {
     const instants = this.pairs.get(input.pairId);
     if (instants?.byExpiry.get(input.expiresAt) === undefined) refuse('order already handled');
-    // a trade may still be recorded within the expiry millisecond: settle only after it
+    // a tick may still be recorded within the expiry millisecond: settle only after it
     if (now.getTime() <= input.expiresAt) refuse('please retry');
-    const ends = new Map<number, TapeTrade>();
+    const ends = new Map<number, TapeTrade | null>();
     for (const expiresAt of instants.pastAt(now.getTime())) {
       const end = this.endOf(input.pairId, expiresAt);
       // not covered in memory (a process that stalled for an hour): the next load looks it up
@@ -239,37 +247,52 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
     if (!ends.has(input.expiresAt)) refuse('please retry');
 
     const reference = microSettlementReference(input.pairId, input.expiresAt);
-    const owners = new NetMoves();
-    const house = new NetMoves();
+    const moves = new NetMoves();
     const settlements: MicroSettlement[] = [];
     for (const [expiresAt, end] of ends) {
       const contracts = instants.byExpiry.get(expiresAt) as Map<number, MicroContract>;
+      const endPrice = end === null || isStale(end.at, expiresAt) ? null : end.price;
       const settled: MicroContract[] = [];
       for (const contract of contracts.values()) {
-        const result = resultOf(contract.type, contract.openPrice, end.price);
-        const owner = owners.of(contract.userId, contract.currencyId);
-        const side = house.of(this.houseAccount, contract.currencyId);
+        const result = endPrice === null ? 'void' : resultOf(contract.type, contract.openPrice, endPrice);
+        const owner = moves.of(contract.userId, contract.currencyId);
+        const side = moves.of(this.houseAccount, contract.currencyId);
         owner.locked -= contract.number;
         side.locked -= contract.reserve;
-        // a win pays the stake and the reserve; a tie returns the stake (the opening fee is kept); a loss goes to the house
+        // a win pays the stake and the reserve; a tie returns the stake (the opening fee is kept); a loss goes to the house;
+        // a void contract returns the stake and the fee (the fee account pays it back), the reserve to the house
         if (result === 'win') owner.available += contract.number + contract.reserve;
         else if (result === 'tie') {
           owner.available += contract.number;
           side.available += contract.reserve;
+        } else if (result === 'void') {
+          owner.available += contract.number + contract.fee;
+          side.available += contract.reserve;
+          moves.of(this.feeAccount, contract.currencyId).available -= contract.fee;
         } else side.available += contract.reserve + contract.number;
         settled.push({
           ...contract,
           status: MICRO_CLOSED,
-          endPrice: end.price,
-          endTradeId: end.id,
+          endPrice: endPrice ?? contract.openPrice,
+          endTickId: end?.id ?? null,
           result,
           factProfits: factProfitsOf(result, contract.number, contract.reserve),
           settledAt: now,
         });
       }
-      settlements.push({ pairId: input.pairId, expiresAt: new Date(expiresAt), endPrice: end.price, endTradeId: end.id, settledAt: now, reference, contracts: settled });
+      settlements.push({
+        pairId: input.pairId,
+        expiresAt: new Date(expiresAt),
+        endPrice,
+        endTickId: end?.id ?? null,
+        void: endPrice === null,
+        settledAt: now,
+        reference,
+        contracts: settled,
+      });
     }
-    for (const move of [...owners.all(), ...house.all()]) {
+    // the fee account may have been emptied by an operator: the void contracts then wait (please retry), never paid short
+    for (const move of moves.all()) {
       context.move({ ...move, wallet: WALLET, reason: 'micro_settle', reference });
     }
     for (const settlement of settlements) context.stage(MICRO_SETTLEMENTS, settlement);
@@ -283,11 +306,13 @@ export class MicroBook implements KindState<MicroCommand, MicroRows> {
     if (instants.byExpiry.size === 0) this.pairs.delete(input.pairId);
   }
 
-  /** The pair's last trade at or before the instant; undefined when memory does not reach back that far. */
-  private endOf(pairId: number, expiresAt: number): TapeTrade | undefined {
+  /**
+   * The pair's index tick at or before the instant: null when the pair had none by then, undefined
+   * when memory does not reach back that far.
+   */
+  private endOf(pairId: number, expiresAt: number): TapeTrade | null | undefined {
     const instant = instantOf(pairId, expiresAt);
-    const end = this.resolved.has(instant) ? this.resolved.get(instant) : this.spot.tape.lastAtOrBefore(pairId, expiresAt);
-    return end ?? undefined;
+    return this.resolved.has(instant) ? this.resolved.get(instant) : this.index.tape.lastAtOrBefore(pairId, expiresAt);
   }
 }
 

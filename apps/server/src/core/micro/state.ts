@@ -10,7 +10,8 @@ export type MicroStatus = 1 | 3;
 export const MICRO_RUNNING: MicroStatus = 1;
 export const MICRO_CLOSED: MicroStatus = 3;
 
-export type MicroResult = 'win' | 'loss' | 'tie';
+/** A void contract's instant had no fresh index at its expiry: its stake and fee come back. */
+export type MicroResult = 'win' | 'loss' | 'tie' | 'void';
 
 /** A second contract as the core keeps it while it runs, and as the batch writes it. */
 export interface MicroContract {
@@ -29,17 +30,15 @@ export interface MicroContract {
   profitRatio: Atoms;
   /** what a win pays on top of the stake, held by the house until the settlement */
   reserve: Atoms;
-  /** the pair's mark at the opening, and what it was made of */
+  /** the pair's index at the opening, and the index tick it was read from */
   openPrice: Atoms;
-  openBid: Atoms | null;
-  openAsk: Atoms | null;
-  openLast: Atoms;
+  openTickId: number;
   openedAt: Date;
   expiresAt: Date;
   status: MicroStatus;
-  /** the last spot trade of the pair at or before the expiry: its price and id */
+  /** the pair's index tick at or before the expiry: its price and id (null: void, or running) */
   endPrice: Atoms | null;
-  endTradeId: number | null;
+  endTickId: number | null;
   result: MicroResult | null;
   /** the profit of a win, minus the stake of a loss, 0 for a tie */
   factProfits: Atoms | null;
@@ -60,7 +59,7 @@ export function resultOf(type: MicroDirection, openPrice: Atoms, endPrice: Atoms
   return up === (type === MICRO_UP) ? 'win' : 'loss';
 }
 
-/** What the contract made: the reserve (profit) of a win, minus the stake of a loss, 0 for a tie. */
+/** What the contract made: the reserve (profit) of a win, minus the stake of a loss, 0 for a tie or a void contract. */
 export function factProfitsOf(result: MicroResult, number: Atoms, reserve: Atoms): Atoms {
   if (result === 'win') return reserve;
   if (result === 'loss') return -number;

@@ -2,7 +2,7 @@ import { OrderBook, type EngineEvent } from '@tessera/engine';
 import type { Queryable } from '../../db/database';
 import { hasAtMostDecimals, SCALE, type Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
-import type { CommandResult, KindState, LoadContext, MarkInputs } from '../kind';
+import type { CommandResult, KindState, LoadContext } from '../kind';
 import { refuse } from '../refusal';
 import { lotAtoms, lotsToAtoms, tickAtoms, ticksToAtoms, toUnits } from '../units';
 import { feeOf, notional, type SpotPair } from './pair';
@@ -10,6 +10,7 @@ import { CURRENCY_PAIRS, type SpotPairSettings } from './pair-columns';
 import { loadSpotState, SPOT_ORDERS, SPOT_TRADES, type SpotStateRows } from './repository';
 import type { SpotOrderState, SpotSide, SpotTradeRecord } from './state';
 import { TradeTape } from './trade-tape';
+import type { LevelAtoms } from '../index-prices/impact';
 
 export interface PlaceSpotOrder {
   userId: number;
@@ -66,14 +67,12 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
   private nextTradeId = 1;
   /** the account that collects trading fees */
   private feeAccount = 0;
-  /** each pair's last trade price, kept across restarts (an input of its mark price) */
+  /** each pair's last trade price, kept across restarts */
   private readonly lastTrades = new Map<number, Atoms>();
   /** each pair's last trade price since the last load, in atoms (not the book's ticks: a pair's grid may change) */
   private readonly lastTradesSinceLoad = new Map<number, Atoms>();
   /** each pair's recent trades, for "the last trade at or before T" (second contracts settle at it) */
   readonly tape = new TradeTape();
-  /** pairs whose mark inputs may have moved since the last `takeMovedMarks` */
-  private readonly movedMarks = new Set<number>();
 
   load(db: Queryable): Promise<SpotStateRows> {
     return loadSpotState(db);
@@ -124,27 +123,11 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
       this.open.set(order.id, order);
     }
     this.events = [];
-    for (const pairId of this.pairs.keys()) this.movedMarks.add(pairId);
   }
 
-  /** A pair's mark inputs in atoms: best bid, best ask and last trade. */
-  markInputs(pairId: number): MarkInputs {
-    const pair = this.pairs.get(pairId);
-    const book = this.books.get(pairId);
-    const bid = book?.bestBid() ?? null;
-    const ask = book?.bestAsk() ?? null;
-    return {
-      pairId,
-      bestBid: pair && bid !== null ? ticksToAtoms(pair, bid) : null,
-      bestAsk: pair && ask !== null ? ticksToAtoms(pair, ask) : null,
-      lastTrade: this.lastTrades.get(pairId) ?? null,
-    };
-  }
-
-  *takeMovedMarks(): Iterable<MarkInputs> {
-    const moved = [...this.movedMarks];
-    this.movedMarks.clear();
-    for (const pairId of moved) yield this.markInputs(pairId);
+  /** The price of the pair's last trade, across restarts, or null when it never traded. */
+  lastTrade(pairId: number): Atoms | null {
+    return this.lastTrades.get(pairId) ?? null;
   }
 
   /** The price of the pair's last trade since the core loaded, or null. */
@@ -154,6 +137,16 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
 
   book(pairId: number): OrderBook | undefined {
     return this.books.get(pairId);
+  }
+
+  /** The best `levels` price levels of each side in atoms, best first; empty sides for an unknown pair. */
+  depthAtoms(pairId: number, levels: number): { bids: LevelAtoms[]; asks: LevelAtoms[] } {
+    const pair = this.pairs.get(pairId);
+    const book = this.books.get(pairId);
+    if (!pair || !book) return { bids: [], asks: [] };
+    const depth = book.depth(levels);
+    const level = (entry: { price: number; qty: number }): LevelAtoms => ({ price: ticksToAtoms(pair, entry.price), quantity: lotsToAtoms(pair, entry.qty) });
+    return { bids: depth.bids.map(level), asks: depth.asks.map(level) };
   }
 
   order(id: number): SpotOrderState | undefined {
@@ -311,7 +304,6 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     for (const event of this.events) {
       if (event.type === 'trade') this.settleTrade(pair, event.price, event.qty, event.takerId, event.makerId, context, now);
       else if (event.type === 'cancelled') this.release(pair, event.orderId, context, now);
-      if (event.type === 'trade' || event.type === 'cancelled' || event.type === 'accepted') this.movedMarks.add(pair.id);
     }
     this.events = [];
     // a market order never rests: whatever it did not fill was cancelled by the engine

@@ -1,12 +1,19 @@
 import type { Atoms } from '../amount';
-import type { MarkInputs } from '../kind';
+
+/** A pair's book as decision 0009 priced it: best bid, best ask and last trade (null: none). */
+export interface BookMarkInputs {
+  bestBid: Atoms | null;
+  bestAsk: Atoms | null;
+  lastTrade: Atoms | null;
+}
 
 /**
- * A pair's mark price, from its own book (decision 0009): the median of best bid, best ask and
- * last trade, which is the last trade held within the spread. A missing side bounds nothing; a
- * pair that has never traded has no mark.
+ * The mark of decision 0009, from the pair's own book: the median of best bid, best ask and last
+ * trade, which is the last trade held within the spread. Superseded for leverage and second
+ * contracts by the guarded mark of decision 0013; kept to audit the records made before it
+ * (migration 023), whose rows still carry these three inputs.
  */
-export function markPrice(inputs: MarkInputs): Atoms | null {
+export function markPrice(inputs: BookMarkInputs): Atoms | null {
   let mark = inputs.lastTrade;
   if (mark === null) return null;
   const { bestBid, bestAsk } = inputs;

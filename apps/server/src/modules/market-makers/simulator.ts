@@ -7,6 +7,7 @@ import { lotAtoms, tickAtoms } from '../../core/units';
 import type { MakerPairRow, MarketMakerRepository } from './repository';
 import { SeededRandom } from './random';
 import type { MakerSwitches } from './switches';
+import type { ReferencePrices } from './reference-prices';
 
 export interface SimulatorOptions {
   seed: number;
@@ -21,6 +22,8 @@ export interface SimulatorOptions {
   accounts?: readonly string[];
   /** the operators' per-pair switches; a pair switched off gets its quotes taken down */
   switches?: MakerSwitches;
+  /** where each pair's mid starts and is kept: development's index source reads it */
+  referencePrices?: ReferencePrices;
 }
 
 /** The value each maker holds per currency at the start, in USDT: enough never to run dry. */
@@ -120,13 +123,16 @@ export class MarketMakerSimulator {
     return this.core.read.pair(row.pair_id);
   }
 
-  /** The mid walks from the last trade (or the reference price) by a few basis points. */
+  /**
+   * The mid walks from the reference price by a few basis points. It never starts from a trade:
+   * the reference is the index's source in development, and a user's trade must not steer it.
+   */
   private nextMid(row: MakerPairRow, pair: SpotPair): Atoms {
-    const last = this.core.read.lastPrice(pair.id);
-    const previous = this.mids.get(pair.id) ?? (last ? last : parseAmount(row.usdt_price));
+    const previous = this.mids.get(pair.id) ?? this.options.referencePrices?.get(pair.id) ?? parseAmount(row.usdt_price);
     const drift = BigInt(this.random.int(-15, 15));
     const mid = (previous * (BASIS + drift)) / BASIS;
     this.mids.set(pair.id, mid);
+    this.options.referencePrices?.set(pair.id, mid);
     return mid;
   }
 

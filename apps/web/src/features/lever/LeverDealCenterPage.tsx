@@ -4,7 +4,7 @@ import { isPositive } from '../../lib/trading/decimal';
 import type { LeverContext } from '../../lib/trading/lever-form';
 import { choiceValues } from '../../lib/trading/lever-live';
 import { useIsGuest } from '../account';
-import { CandleChart, MarketList, PairStats } from '../market';
+import { CandleChart, IndexMarkStrip, MarketList, PairStats, useIndexPrice } from '../market';
 import { DeskOrderBook, TradingScreen, type PairDesk } from '../spot';
 import { LeverOpenOrders } from './LeverOpenOrders';
 import { LeverTradePanel } from './LeverTradePanel';
@@ -38,7 +38,10 @@ function LeverDesk({ desk }: { desk: PairDesk }) {
   const guest = useIsGuest();
   const deal = useLeverDeal(desk.pair);
   const item = desk.item;
-  const lastPrice = isPositive(desk.lastPrice) ? desk.lastPrice : (deal.data?.last_price ?? '');
+  const pairIds = { legal_id: desk.pair.legal_id, currency_id: desk.pair.currency_id };
+  // the form prices at the mark (positions open at it plus the spread), else the last price known
+  const mark = useIndexPrice(pairIds).data?.mark_price ?? '';
+  const lastPrice = isPositive(mark) ? mark : isPositive(desk.lastPrice) ? desk.lastPrice : (deal.data?.last_price ?? '');
   const context: LeverContext = {
     lastPrice,
     shareNum: deal.data?.lever_share_num ?? item?.lever_share_num ?? '1',
@@ -47,7 +50,6 @@ function LeverDesk({ desk }: { desk: PairDesk }) {
     minHands: String(deal.data?.lever_share_limit?.min ?? ''),
     maxHands: String(deal.data?.lever_share_limit?.max ?? ''),
   };
-  const pairIds = { legal_id: desk.pair.legal_id, currency_id: desk.pair.currency_id };
 
   return (
     <>
@@ -57,6 +59,8 @@ function LeverDesk({ desk }: { desk: PairDesk }) {
 
       <div className="order-1 flex min-w-0 flex-col gap-2 xl:order-2" data-testid="lever-mark" data-price={lastPrice}>
         <PairStats pair={desk.pair} item={item} lastPrice={desk.lastPrice} />
+        {/* positions open, close and trigger at the mark (decision 0013); the chart stays the pair's own trades */}
+        <IndexMarkStrip pair={pairIds} pricePrecision={desk.precision.price} showMark />
         <CandleChart symbol={desk.pair.symbol} pricePrecision={desk.precision.price} height={420} terminalLink="/quotation" />
       </div>
 

@@ -104,3 +104,16 @@ export function useRecentDeals(pair: { legal_id: number; currency_id: number } |
 const EMPTY: RecentTrade[] = [];
 
 export type { QuotationItem };
+
+/** How often a desk reads the pair's index and mark: the index ticks about once a second. */
+const INDEX_REFRESH_MS = 2000;
+
+/** `currency/index_price` of a pair, polled while the desk is open. */
+export function useIndexPrice(pair: { legal_id: number; currency_id: number } | null) {
+  return useQuery({
+    queryKey: ['market', 'index', pair?.legal_id, pair?.currency_id],
+    queryFn: ({ signal }) => marketApi.indexPrice({ legal_id: pair?.legal_id ?? 0, currency_id: pair?.currency_id ?? 0 }, { signal }),
+    enabled: pair !== null,
+    refetchInterval: INDEX_REFRESH_MS,
+  });
+}
