@@ -54,6 +54,7 @@ import { upstartRoutes } from '../modules/upstart/routes';
 import { acceptorRoutes } from '../modules/acceptors/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
+import { liabilityRoutes } from '../modules/liabilities/routes';
 import { devPaymentGatewayRoutes } from '../modules/payments/dev-gateway-routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
@@ -162,6 +163,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         upstartRoutes,
         acceptorRoutes,
         notificationRoutes,
+        liabilityRoutes,
       ];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes, devPaymentGatewayRoutes);
       for (const routes of modules) await api.register(routes, deps);
@@ -204,12 +206,15 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
       )
     : undefined;
   await makers?.start();
+  services.liabilityBuilder.reportFaultsTo((error) => http.log.error({ err: error }, 'proof-of-liabilities build fault'));
+  services.liabilityBuilder.start(core.events);
   const uploadSweeper = new UploadSweeper(services.uploads, clock, (error) => http.log.error({ err: error }, 'upload sweep fault'));
   uploadSweeper.start();
   http.addHook('onClose', async () => {
     uploadSweeper.stop();
     makers?.stop();
     await core.stop();
+    await services.liabilityBuilder.close();
     marketPushes.stop();
     microPushes.stop();
     leverPushes.stop();

@@ -98,6 +98,9 @@ import { NotificationService } from '../modules/notifications/service';
 import { feedNotificationsFromCore } from '../modules/notifications/feed';
 import { PaymentRepository } from '../modules/payments/repository';
 import { PaymentService, type PaymentGateway } from '../modules/payments/service';
+import { LiabilityRepository } from '../modules/liabilities/repository';
+import { LiabilityBuilder } from '../modules/liabilities/builder';
+import { LiabilityService } from '../modules/liabilities/service';
 import { randomBytes } from 'node:crypto';
 
 export type Services = ReturnType<typeof createServices>;
@@ -175,7 +178,12 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const cashInfoRepository = new CashInfoRepository(db);
   const c2c = new C2cService(core, new C2cRepository(db), cashInfoRepository, users, walletRepository, settings, uploads, clock);
   dashboardQueues.register({ key: 'disputes', count: async () => (await c2c.appealed(pageRequest(1, 1))).total });
+  const liabilityRepository = new LiabilityRepository(db);
+  // proof of liabilities: builds the trees of the snapshots the core takes, beside the core
+  const liabilityBuilder = new LiabilityBuilder(liabilityRepository, clock);
   return {
+    liabilityBuilder,
+    liabilities: new LiabilityService(core, liabilityRepository, liabilityBuilder),
     payments: new PaymentService(core, new PaymentRepository(db), paymentGateway(config), () => market.usdtCnyRate(), gate, clock, notifications.notify),
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
     acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),

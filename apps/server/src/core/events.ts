@@ -8,6 +8,7 @@ import type { WithdrawalState } from './withdrawals/state';
 import type { MicroContract } from './micro/state';
 import type { SubscriptionState } from './subscriptions/state';
 import type { AcceptorDealState } from './acceptors/state';
+import type { LiabilitySnapshot } from './liabilities/state';
 
 /** Events the core publishes after a batch is durable. */
 export interface CoreEvents {
@@ -33,6 +34,8 @@ export interface CoreEvents {
   leverSettings: [pairs: LeverPairSettings[]];
   /** what the batch changed of pairs' `currency_pairs` rows (spot settings, lever columns), one per pair */
   pairs: [changes: PairColumns[]];
+  /** snapshots of every balance taken by the batch (a snapshot runs alone in its batch) */
+  liabilities: [snapshots: LiabilitySnapshot[]];
 }
 
 export type CoreEventEmitter = EventEmitter<CoreEvents>;
