@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { verifyLiabilityProof, type LiabilityProof, type LiabilitySnapshotItem } from '@tessera/protocol';
 import { parseAmount } from '../../src/core/amount';
@@ -5,6 +8,7 @@ import { runAudit } from '../../src/core/audit';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
+import { runToExit } from '../support/run-script';
 import { createReopenableApp } from '../support/reopenable-app';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
@@ -74,6 +78,28 @@ describeEachDatabase('proof of liabilities', (kind) => {
     expect(new Set(proofs.map((proof) => proof.leaf.index)).size).toBe(3);
     expect(new Set(proofs.map((proof) => proof.leaf.salt)).size).toBe(3);
     expect((await runAudit(app.db)).ok).toBe(true);
+  });
+
+  it('ships a standalone verifier: exit 0 for a proof that holds and reaches the published root, 1 for a tampered one, 2 for no file', async () => {
+    const snapshot = await publish();
+    const root = snapshot.currencies.find((currency) => currency.currency_id === USDT)?.root_hash ?? '';
+    const reply = await api.get<LiabilityProof>('liabilities/proof', { id: snapshot.id, currency: USDT }, { token: users[1]!.token });
+    const folder = await mkdtemp(path.join(tmpdir(), 'tessera-proof-'));
+    const file = path.join(folder, 'proof.json');
+    const verify = (...args: string[]) => runToExit('apps/server/src/scripts/verify-liabilities.ts', {}, args);
+    try {
+      await writeFile(file, JSON.stringify(reply.body.message));
+      const holds = await verify(file, '--root', root);
+      expect(holds.code).toBe(0);
+      expect(holds.output).toContain('the proof holds, and reaches the published root');
+      await writeFile(file, JSON.stringify({ ...reply.body.message, leaf: { ...reply.body.message.leaf, balance: '7000' } }));
+      const tampered = await verify(file, '--root', root);
+      expect(tampered.code).toBe(1);
+      expect(tampered.output).toContain('the proof does NOT hold');
+      expect((await verify(path.join(folder, 'missing.json'))).code).toBe(2);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('answers a user with no balance in the currency, refuses a stranger and unknown snapshots', async () => {

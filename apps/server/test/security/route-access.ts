@@ -249,4 +249,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/payment/notify': 'public',
   'POST /api/dev/payment-gateway': 'development',
   'POST /api/dev/payment-gateway/pay': 'development',
+
+  // proof of liabilities: published snapshots for everyone, a user's own proof, operators publish
+  'GET /api/liabilities': 'public',
+  'GET /api/liabilities/proof': 'private',
+  'POST /admin/api/liabilities/publish': 'operator',
+  'GET /admin/api/liabilities': 'operator',
 };
