@@ -45,7 +45,7 @@ describeEachDatabase('proof of liabilities', (kind) => {
     api = apiClient(app);
     operator = operatorCall(app, await operatorToken(app));
     for (const name of ['alice', 'bob', 'carol']) users.push(await registerUser(api, `${name}@example.com`));
-    const [alice, bob, carol] = users as [{ id: number }, { id: number }, { id: number }];
+    const [alice, bob, carol] = [users[0]!, users[1]!, users[2]!];
     await fund(alice.id, USDT, 'change', '1000.5', 'pol-a1');
     await fund(alice.id, USDT, 'lever', '24.25', 'pol-a2');
     await fund(bob.id, USDT, 'change', '7', 'pol-b1');
@@ -116,7 +116,7 @@ describeEachDatabase('proof of liabilities', (kind) => {
   });
 
   it('takes the snapshot at a batch boundary: the commands queued before it are counted, those after it are not, and the audit ties each total to the ledger', async () => {
-    const [alice] = users as [{ id: number }];
+    const alice = users[0]!;
     const credit = (index: number) => fund(alice.id, USDT, 'change', '1', `pol-around-${index}`);
     // queued in one turn: without a batch of its own, the snapshot would share one with them
     const before = Array.from({ length: 20 }, (_, index) => credit(index));
