@@ -9,19 +9,21 @@ import { formatDecimal, parseDecimal } from './decimal';
  * A child's sum is checked non-negative at every step: a negative "fake account" cannot lower the
  * total. Every encoding below has fixed widths, so a hashed text can be read only one way.
  *
- * - user hash = SHA-256(0x03 ‖ salt (16 bytes) ‖ user id (8 bytes, big-endian))
- * - leaf      = SHA-256(0x00 ‖ user hash ‖ balance (32 bytes))
- * - padding   = SHA-256(0x02 ‖ position (8 bytes)), sum 0: fills the leaves up to a power of two
- * - node      = SHA-256(0x01 ‖ left hash ‖ left sum (32 bytes) ‖ right hash ‖ right sum (32 bytes))
+ * - leaf    = SHA-256(0x00 ‖ salt (16 bytes) ‖ user id (8 bytes) ‖ balance (32 bytes))
+ * - padding = SHA-256(0x02 ‖ position (8 bytes)), sum 0: fills the leaves up to a power of two
+ * - node    = SHA-256(0x01 ‖ left hash ‖ left sum (32 bytes) ‖ right hash ‖ right sum (32 bytes))
  *
- * Sums are atoms (10^-18 of a unit) as unsigned 32-byte big-endian integers.
+ * Integers are unsigned and big-endian; sums and balances are atoms (10^-18 of a unit). The salt,
+ * given only to its user, hides who a leaf belongs to.
  */
 export const LIABILITY_PROOF_FORMAT = 'tessera-liabilities-proof/1';
 export const LIABILITY_SALT_BYTES = 16;
 
-const TAG = { leaf: 0x00, node: 0x01, padding: 0x02, user: 0x03 } as const;
+const TAG = { leaf: 0x00, node: 0x01, padding: 0x02 } as const;
+const ID_BYTES = 8;
 const SUM_BYTES = 32;
 const MAX_SUM = (1n << BigInt(SUM_BYTES * 8)) - 1n;
+const WORD = 0xffffffffn;
 
 /** A tree node: its hash and the sum of the balances under it. */
 export interface SumNode {
@@ -29,53 +31,54 @@ export interface SumNode {
   sum: bigint;
 }
 
-function unsigned(value: bigint, bytes: number): Uint8Array {
+/** SHA-256 of some bytes: @noble/hashes by default; a server may pass its native one (the same function, faster). */
+export type Sha256 = (data: Uint8Array) => Uint8Array;
+
+/** Writes an unsigned integer big-endian into `bytes` bytes at `offset`, 32 bits at a time. */
+function writeUnsigned(target: Uint8Array, offset: number, value: bigint, bytes: number): void {
   if (value < 0n) throw new RangeError('a sum in the tree is negative');
-  if (value >= 1n << BigInt(bytes * 8)) throw new RangeError('a sum in the tree is too large');
-  const out = new Uint8Array(bytes);
+  if (value > (bytes === SUM_BYTES ? MAX_SUM : (1n << BigInt(bytes * 8)) - 1n)) throw new RangeError('a sum in the tree is too large');
   let rest = value;
-  for (let index = bytes - 1; index >= 0 && rest > 0n; index--) {
-    out[index] = Number(rest & 0xffn);
-    rest >>= 8n;
+  // the array is zeroed: stop once nothing is left (most sums need two or three words)
+  for (let end = offset + bytes; rest > 0n; end -= 4) {
+    const word = Number(rest & WORD);
+    target[end - 1] = word & 0xff;
+    target[end - 2] = (word >>> 8) & 0xff;
+    target[end - 3] = (word >>> 16) & 0xff;
+    target[end - 4] = word >>> 24;
+    rest >>= 32n;
   }
-  return out;
 }
 
-function hashOf(tag: number, ...parts: Uint8Array[]): Uint8Array {
-  const length = parts.reduce((total, part) => total + part.length, 1);
-  const input = new Uint8Array(length);
-  input[0] = tag;
-  let offset = 1;
-  for (const part of parts) {
-    input.set(part, offset);
-    offset += part.length;
-  }
-  return sha256(input);
-}
-
-/** The user's place in the tree: their id, hidden behind a salt only they are given. */
-export function liabilityUserHash(salt: Uint8Array, userId: number): Uint8Array {
+export function liabilityLeaf(salt: Uint8Array, userId: number, balance: bigint, hash: Sha256 = sha256): SumNode {
   if (salt.length !== LIABILITY_SALT_BYTES) throw new RangeError('a salt is 16 bytes');
   if (!Number.isSafeInteger(userId) || userId < 0) throw new RangeError('not a user id');
-  return hashOf(TAG.user, salt, unsigned(BigInt(userId), 8));
+  const input = new Uint8Array(1 + LIABILITY_SALT_BYTES + ID_BYTES + SUM_BYTES);
+  input[0] = TAG.leaf;
+  input.set(salt, 1);
+  writeUnsigned(input, 1 + LIABILITY_SALT_BYTES, BigInt(userId), ID_BYTES);
+  writeUnsigned(input, 1 + LIABILITY_SALT_BYTES + ID_BYTES, balance, SUM_BYTES);
+  return { hash: hash(input), sum: balance };
 }
 
-export function liabilityLeaf(userHash: Uint8Array, balance: bigint): SumNode {
-  return { hash: hashOf(TAG.leaf, userHash, unsigned(balance, SUM_BYTES)), sum: balance };
-}
-
-export function liabilityPadding(position: number): SumNode {
-  return { hash: hashOf(TAG.padding, unsigned(BigInt(position), 8)), sum: 0n };
+export function liabilityPadding(position: number, hash: Sha256 = sha256): SumNode {
+  const input = new Uint8Array(1 + ID_BYTES);
+  input[0] = TAG.padding;
+  writeUnsigned(input, 1, BigInt(position), ID_BYTES);
+  return { hash: hash(input), sum: 0n };
 }
 
 /** A parent of two nodes; throws if either sum is negative (a tree with one is refused). */
-export function liabilityNode(left: SumNode, right: SumNode): SumNode {
+export function liabilityNode(left: SumNode, right: SumNode, hash: Sha256 = sha256): SumNode {
   const sum = left.sum + right.sum;
+  const input = new Uint8Array(1 + 2 * (32 + SUM_BYTES));
+  input[0] = TAG.node;
+  input.set(left.hash, 1);
+  writeUnsigned(input, 33, left.sum, SUM_BYTES);
+  input.set(right.hash, 65);
+  writeUnsigned(input, 97, right.sum, SUM_BYTES);
   if (sum > MAX_SUM) throw new RangeError('a sum in the tree is too large');
-  return {
-    hash: hashOf(TAG.node, left.hash, unsigned(left.sum, SUM_BYTES), right.hash, unsigned(right.sum, SUM_BYTES)),
-    sum,
-  };
+  return { hash: hash(input), sum };
 }
 
 /** A user's proof for one currency of one published snapshot: what they download and anyone can check. */
@@ -152,7 +155,7 @@ export function verifyLiabilityProof(input: unknown, expectedRoot?: string): Lia
   const balance = parseDecimal(proof.leaf.balance);
   const rootSum = parseDecimal(proof.root.sum);
   if (balance === null || rootSum === null) return { ok: false, reason: 'an amount is not a number', steps };
-  let node = liabilityLeaf(liabilityUserHash(hexToBytes(proof.leaf.salt), proof.leaf.user_id), balance);
+  let node = liabilityLeaf(hexToBytes(proof.leaf.salt), proof.leaf.user_id, balance);
   const leaf = shown(node);
   let index = proof.leaf.index;
   for (const [level, sibling] of proof.path.entries()) {

@@ -1,3 +1,4 @@
+import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import {
@@ -5,7 +6,6 @@ import {
   liabilityLeaf,
   liabilityNode,
   liabilityPadding,
-  liabilityUserHash,
   verifyLiabilityProof,
   type LiabilityProof,
   type SumNode,
@@ -16,7 +16,7 @@ import { formatDecimal, UNIT } from './decimal';
 function fourLeafProof(): LiabilityProof {
   const salts = [1, 2, 3].map((seed) => new Uint8Array(16).fill(seed));
   const balances = [5n * UNIT, 7n * UNIT + UNIT / 2n, 11n * UNIT];
-  const leaves: SumNode[] = [0, 1, 2].map((index) => liabilityLeaf(liabilityUserHash(salts[index]!, 100 + index), balances[index]!));
+  const leaves: SumNode[] = [0, 1, 2].map((index) => liabilityLeaf(salts[index]!, 100 + index, balances[index]!));
   leaves.push(liabilityPadding(3));
   const left = liabilityNode(leaves[0]!, leaves[1]!);
   const right = liabilityNode(leaves[2]!, leaves[3]!);
@@ -36,6 +36,17 @@ function fourLeafProof(): LiabilityProof {
 }
 
 describe('proof of liabilities', () => {
+  it('hashes the documented bytes: a leaf of a known salt, id and balance', () => {
+    // SHA-256(00 ‖ 16 × 0x01 ‖ 00000000 0000002a ‖ 32-byte 1.5 × 10^18), computed independently
+    const leaf = liabilityLeaf(new Uint8Array(16).fill(1), 42, 1_500_000_000_000_000_000n);
+    const input = new Uint8Array(57);
+    input.fill(1, 1, 17);
+    input[24] = 42;
+    const balance = (1_500_000_000_000_000_000n).toString(16).padStart(64, '0');
+    for (let index = 0; index < 32; index++) input[25 + index] = parseInt(balance.slice(index * 2, index * 2 + 2), 16);
+    expect(bytesToHex(leaf.hash)).toBe(bytesToHex(sha256(input)));
+  });
+
   it('verifies a proof built from the documented layout, and shows its path', () => {
     const proof = fourLeafProof();
     const verified = verifyLiabilityProof(proof, proof.root.hash);
@@ -70,10 +81,10 @@ describe('proof of liabilities', () => {
   });
 
   it('refuses a negative sum: as a leaf, as an inner node, or as a sibling in a proof', () => {
-    const userHash = liabilityUserHash(new Uint8Array(16), 1);
-    expect(() => liabilityLeaf(userHash, -1n)).toThrow(/negative/);
+    const salt = new Uint8Array(16);
+    expect(() => liabilityLeaf(salt, 1, -1n)).toThrow(/negative/);
     const negative: SumNode = { hash: new Uint8Array(32), sum: -5n };
-    expect(() => liabilityNode(liabilityLeaf(userHash, 10n), negative)).toThrow(/negative/);
+    expect(() => liabilityNode(liabilityLeaf(salt, 1, 10n), negative)).toThrow(/negative/);
     const proof = fourLeafProof();
     proof.path[0]!.sum = '-1';
     expect(verifyLiabilityProof(proof).ok).toBe(false);

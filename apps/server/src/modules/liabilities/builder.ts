@@ -74,11 +74,13 @@ export class LiabilityBuilder {
     const platformRows: { userId: number; account: string; currencyId: number; balance: bigint }[] = [];
     for (const [currencyId, accounts] of [...holdings].sort(([a], [b]) => a - b)) {
       const leaves: StoredLeaf[] = [];
+      // one draw of randomness for every salt of the currency
+      const salts = randomBytes(accounts.size * LIABILITY_SALT_BYTES);
       for (const [userId, balance] of accounts) {
         const account = platform.get(userId);
         if (balance === 0n) continue;
         if (account !== undefined) platformRows.push({ userId, account, currencyId, balance });
-        else leaves.push({ userId, salt: randomBytes(LIABILITY_SALT_BYTES), balance });
+        else leaves.push({ userId, salt: salts.subarray(leaves.length * LIABILITY_SALT_BYTES, (leaves.length + 1) * LIABILITY_SALT_BYTES), balance });
       }
       if (leaves.length === 0) continue;
       shuffle(leaves);

@@ -1,4 +1,5 @@
-import { liabilityLeaf, liabilityNode, liabilityPadding, liabilityUserHash, type SumNode } from '@tessera/protocol';
+import { liabilityLeaf, liabilityNode, liabilityPadding, type SumNode } from '@tessera/protocol';
+import { hash } from 'node:crypto';
 import { bytesToHex } from '@noble/hashes/utils.js';
 
 /** A leaf as stored: the user, their salt and balance, in the position the tree gives them. */
@@ -13,6 +14,9 @@ interface Level {
   hashes: Uint8Array;
   sums: bigint[];
 }
+
+/** The platform's SHA-256 (the same function the protocol's default computes, several times faster). */
+const sha256 = (data: Uint8Array): Uint8Array => hash('sha256', data, 'buffer');
 
 /** Nodes hashed between two turns of the event loop: the core and the requests go on meanwhile. */
 const NODES_PER_TURN = 4096;
@@ -31,7 +35,7 @@ export class SumTree {
     const first: Level = { hashes: new Uint8Array(width * 32), sums: new Array<bigint>(width) };
     for (let position = 0; position < width; position++) {
       const leaf = leaves[position];
-      const node = leaf ? liabilityLeaf(liabilityUserHash(leaf.salt, leaf.userId), leaf.balance) : liabilityPadding(position);
+      const node = leaf ? liabilityLeaf(leaf.salt, leaf.userId, leaf.balance, sha256) : liabilityPadding(position, sha256);
       first.hashes.set(node.hash, position * 32);
       first.sums[position] = node.sum;
       if (position % NODES_PER_TURN === NODES_PER_TURN - 1) await nextTurn();
@@ -42,7 +46,7 @@ export class SumTree {
       const level: Level = { hashes: new Uint8Array(size * 32), sums: new Array<bigint>(size) };
       for (let position = 0; position < size; position++) {
         // liabilityNode refuses a negative child: a tree holding one is never built
-        const node = liabilityNode(nodeAt(below, 2 * position), nodeAt(below, 2 * position + 1));
+        const node = liabilityNode(nodeAt(below, 2 * position), nodeAt(below, 2 * position + 1), sha256);
         level.hashes.set(node.hash, position * 32);
         level.sums[position] = node.sum;
         if (position % NODES_PER_TURN === NODES_PER_TURN - 1) await nextTurn();
