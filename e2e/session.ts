@@ -49,3 +49,27 @@ export async function spotBalance(base: string, token: string, currencyName: str
   const row = wallets.message.change_wallet.balance.find((item) => item.currency_name === currencyName);
   return Number(row?.change_balance ?? 'NaN');
 }
+
+/** The development operator of a fresh server (admin role, no second factor outside production). */
+export const DEV_OPERATOR = { email: 'admin@tessera.example', password: 'admin-dev-password' } as const;
+
+/** An operator session token through the operator API. */
+export async function operatorLogin(base: string, email: string = DEV_OPERATOR.email, password: string = DEV_OPERATOR.password, totp?: string): Promise<string> {
+  const response = await fetch(`${base}/admin/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, ...(totp ? { totp } : {}) }),
+  });
+  if (response.status !== 200) throw new Error(`operator login refused: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** One call of the operator API (JSON in and out). */
+export async function operatorCall<T>(base: string, token: string, method: 'GET' | 'POST' | 'PUT', path: string, body?: object): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${base}/admin/api${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}

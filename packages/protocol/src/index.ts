@@ -5,3 +5,4 @@ export * from './messages/index';
 export * from './schemas/index';
 export * from './validation';
 export * from './wallets';
+export * from './liabilities';

@@ -9,6 +9,7 @@ import { depositsSection } from '../sections/deposits/DepositsScreen';
 import { disputesSection } from '../sections/disputes/DisputesScreen';
 import { identitySection } from '../sections/identity/IdentityScreen';
 import { leverSection } from '../sections/lever/LeverScreen';
+import { liabilitiesSection } from '../sections/liabilities/LiabilitiesScreen';
 import { logSection } from '../sections/log/LogScreen';
 import { marketsSection } from '../sections/markets/MarketsScreen';
 import { microSection } from '../sections/micro/MicroScreen';
@@ -34,6 +35,7 @@ export const SECTIONS: readonly Section[] = [
   marketsSection,
   leverSection,
   riskSection,
+  liabilitiesSection,
   microSection,
   c2cSection,
   acceptorsSection,

@@ -54,6 +54,7 @@ import { upstartRoutes } from '../modules/upstart/routes';
 import { acceptorRoutes } from '../modules/acceptors/routes';
 import { notificationRoutes } from '../modules/notifications/routes';
 import { paymentRoutes } from '../modules/payments/routes';
+import { liabilityRoutes } from '../modules/liabilities/routes';
 import { devPaymentGatewayRoutes } from '../modules/payments/dev-gateway-routes';
 import { createServices, type Services } from './services';
 import { registerWebApp } from './web-app';
@@ -166,6 +167,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         acceptorRoutes,
         notificationRoutes,
         indexPriceRoutes,
+        liabilityRoutes,
       ];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes, devPaymentGatewayRoutes, devIndexRoutes);
       for (const routes of modules) await api.register(routes, deps);
@@ -219,6 +221,8 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   services.indexFeed.reportFaultsTo((error) => http.log.warn({ err: error }, 'index source fault'));
   await services.indexFeed.start();
   await makers?.start();
+  services.liabilityBuilder.reportFaultsTo((error) => http.log.error({ err: error }, 'proof-of-liabilities build fault'));
+  services.liabilityBuilder.start(core.events);
   const uploadSweeper = new UploadSweeper(services.uploads, clock, (error) => http.log.error({ err: error }, 'upload sweep fault'));
   uploadSweeper.start();
   http.addHook('onClose', async () => {
@@ -226,6 +230,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     makers?.stop();
     services.indexFeed.stop();
     await core.stop();
+    await services.liabilityBuilder.close();
     marketPushes.stop();
     microPushes.stop();
     leverPushes.stop();

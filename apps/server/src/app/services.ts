@@ -98,6 +98,9 @@ import { NotificationService } from '../modules/notifications/service';
 import { feedNotificationsFromCore } from '../modules/notifications/feed';
 import { PaymentRepository } from '../modules/payments/repository';
 import { PaymentService, type PaymentGateway } from '../modules/payments/service';
+import { LiabilityRepository } from '../modules/liabilities/repository';
+import { LiabilityBuilder } from '../modules/liabilities/builder';
+import { LiabilityService } from '../modules/liabilities/service';
 import { randomBytes } from 'node:crypto';
 // index prices (issue 23)
 import { createIndexFeed } from '../modules/index-prices/create-feed';
@@ -183,10 +186,15 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   // simulator's reference prices it reads in development
   const referencePrices = new ReferencePrices();
   const indexFeed = createIndexFeed(config, core, referencePrices, clock);
+  const liabilityRepository = new LiabilityRepository(db);
+  // proof of liabilities: builds the trees of the snapshots the core takes, beside the core
+  const liabilityBuilder = new LiabilityBuilder(liabilityRepository, clock);
   return {
     referencePrices,
     indexFeed,
     indexPrices: new IndexPriceService(core, indexFeed),
+    liabilityBuilder,
+    liabilities: new LiabilityService(core, liabilityRepository, liabilityBuilder),
     payments: new PaymentService(core, new PaymentRepository(db), paymentGateway(config), () => market.usdtCnyRate(), gate, clock, notifications.notify),
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
     acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),

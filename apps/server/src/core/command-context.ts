@@ -40,6 +40,14 @@ export class CommandContext {
     return this.staged.get(id) ?? this.book.get(id);
   }
 
+  /**
+   * Every balance as the book holds it (read only): for a command that takes a picture of all of
+   * them. Such a command runs alone in its batch (`exclusiveCommandKinds`), so nothing is staged.
+   */
+  everyBalance(): IterableIterator<[string, Balance]> {
+    return this.book.entries();
+  }
+
   /** Applies a change; refuses `insufficient balance` if available or locked would go negative. */
   move(movement: Movement): void {
     const deltaAvailable = movement.available ?? 0n;

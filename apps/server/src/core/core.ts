@@ -58,6 +58,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private readonly states: KindState[];
   private readonly routes = new Map<string, KindState>();
   private readonly tables: CoreTable<unknown>[];
+  private readonly exclusive = new Set<string>();
   private commandKeys = new Set<string>();
   private queue: Pending[] = [];
   private running = false;
@@ -95,6 +96,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       }
     });
     this.tables = kinds.flatMap((kind) => kind.tables);
+    for (const kind of kinds) for (const commandKind of kind.exclusiveCommandKinds ?? []) this.exclusive.add(commandKind);
     this.read = new CoreReadView(this.book, stateOf(spotKind), stateOf(withdrawalsKind), this.marks, clock, stateOf(leverKind));
   }
 
@@ -165,13 +167,20 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
 
   private async drain(): Promise<void> {
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        await this.runBatch(batch);
-      }
+      while (this.queue.length > 0) await this.runBatch(this.nextBatch());
     } finally {
       this.running = false;
     }
+  }
+
+  /** Up to MAX_BATCH queued commands; an exclusive command ends the batch before it, and makes one of its own. */
+  private nextBatch(): Pending[] {
+    const end = Math.min(this.queue.length, MAX_BATCH);
+    for (let index = 0; index < end; index++) {
+      const kind = this.queue[index]?.command.kind ?? '';
+      if (this.exclusive.has(kind)) return this.queue.splice(0, index === 0 ? 1 : index);
+    }
+    return this.queue.splice(0, end);
   }
 
   private async runBatch(batch: Pending[]): Promise<void> {

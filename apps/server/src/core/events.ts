@@ -9,6 +9,7 @@ import type { MicroContract } from './micro/state';
 import type { SubscriptionState } from './subscriptions/state';
 import type { AcceptorDealState } from './acceptors/state';
 import type { IndexTick } from './index-prices/state';
+import type { LiabilitySnapshot } from './liabilities/state';
 
 /** Events the core publishes after a batch is durable. */
 export interface CoreEvents {
@@ -36,6 +37,8 @@ export interface CoreEvents {
   indexTicks: [ticks: IndexTick[]];
   /** what the batch changed of pairs' `currency_pairs` rows (spot settings, lever columns), one per pair */
   pairs: [changes: PairColumns[]];
+  /** snapshots of every balance taken by the batch (a snapshot runs alone in its batch) */
+  liabilities: [snapshots: LiabilitySnapshot[]];
 }
 
 export type CoreEventEmitter = EventEmitter<CoreEvents>;

@@ -13,6 +13,11 @@ export interface CoreKind<Command extends CoreCommandBase = CoreCommandBase, Sta
   readonly name: string;
   /** the command kinds it applies: the core routes each command to its kind by `command.kind` */
   readonly commandKinds: readonly Command['kind'][];
+  /**
+   * Commands the core applies in a batch of their own, so that what they read is exactly what the
+   * batches before them made durable (a snapshot of every balance at a batch boundary).
+   */
+  readonly exclusiveCommandKinds?: readonly Command['kind'][];
   /** the tables its commands stage rows for, in the order the batch statement writes them */
   readonly tables: readonly CoreTable<unknown>[];
   /**

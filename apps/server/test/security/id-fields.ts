@@ -144,6 +144,8 @@ export const ID_FIELDS: Record<string, IdField> = {
   'POST /admin/api/content/articles c_id': { names: 'catalogue', why: 'a news category' },
   'PUT /admin/api/content/articles/:key c_id': { names: 'catalogue', why: 'a news category' },
   'PUT /admin/api/markets/pairs/:id id': { names: 'catalogue', why: 'a trading pair' },
+  // proof of liabilities: a published snapshot is public; the proof is always the caller's own leaf
+  'GET /api/liabilities/proof id': { names: 'catalogue', why: 'a published proof-of-liabilities snapshot' },
 };
 
 export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

@@ -253,4 +253,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // index prices (issue 23): a pair's index and mark, and the development route that sets an index
   'GET /api/currency/index_price': 'public',
   'POST /api/dev/index': 'development',
+  // proof of liabilities: published snapshots for everyone, a user's own proof, operators publish
+  'GET /api/liabilities': 'public',
+  'GET /api/liabilities/proof': 'private',
+  'POST /admin/api/liabilities/publish': 'operator',
+  'GET /admin/api/liabilities': 'operator',
 };

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /** Runs a TypeScript entry point (relative to the repository) in a process of its own, to its end. */
-export function runToExit(script: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export function runToExit(script: string, env: Record<string, string>, args: readonly string[] = []): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', MARKET_MAKERS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

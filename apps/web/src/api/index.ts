@@ -44,6 +44,7 @@ export {
   type NotificationPage,
   type NotificationPush,
 } from './notifications';
+export { liabilityApi } from './liabilities';
 export { paymentApi, type PaymentGatewayForm } from './payment';
 export {
   leverApi,

@@ -87,6 +87,13 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('../features/auth/ForgetPasswordPage')).ForgetPasswordPage }),
       },
 
+      // Proof of liabilities: the published snapshots, for everyone
+      {
+        path: 'liabilities',
+        handle: page('liabilities'),
+        lazy: async () => ({ Component: (await import('../features/liabilities')).LiabilitiesPage }),
+      },
+
       // News
       {
         path: 'noticeList',
@@ -334,6 +341,9 @@ export const routes: RouteObject[] = [
         })),
         inArea('transferLegal', async () => ({
           Component: (await import('../features/assets/TransferPage')).TransferPage,
+        })),
+        inArea('proof', async () => ({
+          Component: (await import('../features/liabilities')).ProofPage,
         })),
       ]),
 

@@ -278,4 +278,6 @@ export const ara: Record<MessageKey, string> = {
   'insufficient balance, needed': 'الرصيد غير كافٍ: المطلوب {value} شاملًا الرسوم',
   'closing in progress': 'الإغلاق قيد التنفيذ',
   'take-profit and stop-loss rules': 'يجب أن يكون جني الأرباح ووقف الخسارة أكبر من 0 بخطوات 0.01 وفي الجانب الصحيح من السعر الحالي',
+  // proof of liabilities
+  'no balance in this snapshot': 'لم يكن لديك رصيد من هذه العملة في هذه اللقطة',
 };

@@ -278,4 +278,6 @@ export const en: Record<MessageKey, string> = {
   'insufficient balance, needed': 'Insufficient balance: {value} is needed, fee included',
   'closing in progress': 'Closing is already in progress',
   'take-profit and stop-loss rules': 'Take-profit and stop-loss must be above 0 in steps of 0.01, on the correct side of the current price',
+  // proof of liabilities
+  'no balance in this snapshot': 'You held none of this currency in this snapshot',
 };

@@ -278,4 +278,6 @@ export const hk: Record<MessageKey, string> = {
   'insufficient balance, needed': '餘額不足：需要 {value}（含手續費）',
   'closing in progress': '正在平倉中',
   'take-profit and stop-loss rules': '止盈止損價須大於0、以0.01為步長，並位於當前價格的正確一側',
+  // proof of liabilities
+  'no balance in this snapshot': '該快照中您未持有此幣種',
 };

@@ -278,4 +278,6 @@ export const jp: Record<MessageKey, string> = {
   'insufficient balance, needed': '残高不足：手数料込みで {value} が必要です',
   'closing in progress': '決済処理中です',
   'take-profit and stop-loss rules': '利確・損切価格は0より大きく0.01刻みで、現在価格の正しい側に設定してください',
+  // proof of liabilities
+  'no balance in this snapshot': 'このスナップショットでこの通貨の残高はありません',
 };

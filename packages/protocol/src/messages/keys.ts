@@ -282,6 +282,8 @@ export const MESSAGE_KEYS = [
   'insufficient balance, needed',
   'closing in progress',
   'take-profit and stop-loss rules',
+  // proof of liabilities
+  'no balance in this snapshot',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

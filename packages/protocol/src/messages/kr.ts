@@ -278,4 +278,6 @@ export const kr: Record<MessageKey, string> = {
   'insufficient balance, needed': '잔액 부족: 수수료 포함 {value}이(가) 필요합니다',
   'closing in progress': '청산이 진행 중입니다',
   'take-profit and stop-loss rules': '익절가와 손절가는 0보다 크고 0.01 단위이며 현재가의 올바른 쪽에 있어야 합니다',
+  // proof of liabilities
+  'no balance in this snapshot': '이 스냅숏에는 해당 통화 잔액이 없습니다',
 };

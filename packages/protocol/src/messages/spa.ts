@@ -278,4 +278,6 @@ export const spa: Record<MessageKey, string> = {
   'insufficient balance, needed': 'Saldo insuficiente: se necesitan {value}, comisión incluida',
   'closing in progress': 'El cierre ya está en curso',
   'take-profit and stop-loss rules': 'La toma de ganancias y el stop loss deben ser mayores que 0, en pasos de 0.01, del lado correcto del precio actual',
+  // proof of liabilities
+  'no balance in this snapshot': 'No tenía saldo de esta moneda en esta instantánea',
 };

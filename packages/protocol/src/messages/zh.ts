@@ -278,4 +278,6 @@ export const zh: Record<MessageKey, string> = {
   'insufficient balance, needed': '余额不足：需要 {value}（含手续费）',
   'closing in progress': '正在平仓中',
   'take-profit and stop-loss rules': '止盈止损价须大于0、以0.01为步长，并位于当前价格的正确一侧',
+  // proof of liabilities
+  'no balance in this snapshot': '该快照中您未持有此币种',
 };

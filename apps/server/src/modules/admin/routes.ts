@@ -17,6 +17,7 @@ import { MAY, type OperatorRole } from './roles';
 import { operatorSessionRoutes } from './session-routes';
 import { upstartOperatorRoutes } from '../upstart/operator-routes';
 import { acceptorOperatorRoutes } from '../acceptors/operator-routes';
+import { liabilityOperatorRoutes } from '../liabilities/operator-routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -230,4 +231,5 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
   await app.register(acceptorOperatorRoutes, { services, operatorOf });
   await app.register(operatorLeverRoutes, { services, operatorOf });
   await app.register(riskOperatorRoutes, { services });
+  await app.register(liabilityOperatorRoutes, { services, operatorOf });
 };

@@ -12,7 +12,7 @@ type Area = 'account' | 'new_account';
  */
 const AREA_NAV: Record<Area, PageKey[]> = {
   account: ['accountSet', 'transferLog', 'authentication', 'accountEntrust', 'accountMessage', 'aceite', 'chargeRecord', 'region'],
-  new_account: ['letransactions', 'finance', 'change', 'legal', 'micro', 'transferLegal'],
+  new_account: ['letransactions', 'finance', 'change', 'legal', 'micro', 'transferLegal', 'proof'],
 };
 
 /** Hidden for the shared demo account (the assets overview and the transfer link). */

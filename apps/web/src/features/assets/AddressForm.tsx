@@ -9,7 +9,7 @@ import { errorText, FormAlert } from '../auth';
 import { successToast, useProblems } from './forms';
 import { NetworkTabs } from './NetworkTabs';
 import { useAddAddress } from './queries';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../components/SelectField';
 
 /**
  * Adds a withdrawal address: currency, the ERC20/TRC20 choice for USDT,

@@ -21,7 +21,7 @@ import { AmountField } from './AmountField';
 import { problemText } from './common';
 import { successToast } from './forms';
 import { useTransfer } from './queries';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../components/SelectField';
 
 export interface TransferDefaults {
   currency?: number;

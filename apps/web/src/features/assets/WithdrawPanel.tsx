@@ -24,7 +24,7 @@ import { successToast, useProblems } from './forms';
 import { NetworkTabs } from './NetworkTabs';
 import { useReloadWallets, useWithdraw, useWithdrawInfo } from './queries';
 import { WithdrawalsTab } from './RecordPanel';
-import { SelectField } from './SelectField';
+import { SelectField } from '../../components/SelectField';
 
 /** The page reloads 1.5 s after a withdrawal was accepted. */
 export const WITHDRAW_RELOAD_MS = 1500;

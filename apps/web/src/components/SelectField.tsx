@@ -1,6 +1,6 @@
 import type { SelectHTMLAttributes } from 'react';
-import { Field } from '../../components/Field';
-import { ChevronDownIcon } from '../../components/icons';
+import { Field } from './Field';
+import { ChevronDownIcon } from './icons';
 
 type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
