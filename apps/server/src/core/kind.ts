@@ -3,6 +3,7 @@ import type { Atoms } from './amount';
 import type { CommandContext } from './command-context';
 import type { CoreEventEmitter } from './events';
 import type { MarkPrice } from './read-view';
+import type { LastTradeTrigger, TradePrint } from './triggers/last-trade-triggers';
 
 /**
  * A kind of core state (spot books, withdrawals; next: lever positions, second contracts, c2c
@@ -103,6 +104,13 @@ export interface KindState<Command extends CoreCommandBase = CoreCommandBase, Lo
   triggers?(): Iterable<PriceTrigger>;
   /** The pairs whose mark inputs moved since the last call, and their inputs (a kind that owns books). */
   takeMovedMarks?(): Iterable<MarkInputs>;
+  /** Its live last-trade triggers (stop orders), from its loaded state: rebuilt at every load. */
+  lastTradeTriggers?(): Iterable<LastTradeTrigger>;
+  /**
+   * The trades printed since the last call, in order (a kind that owns books); right after a load,
+   * each pair's last recorded trade, so triggers it already reached fire at once.
+   */
+  takeTradePrints?(): TradePrint[];
 }
 
 /**
