@@ -99,6 +99,14 @@ import { feedNotificationsFromCore } from '../modules/notifications/feed';
 import { PaymentRepository } from '../modules/payments/repository';
 import { PaymentService, type PaymentGateway } from '../modules/payments/service';
 import { randomBytes } from 'node:crypto';
+// trading bots (issue 28)
+import { ApiKeyRepository } from '../modules/api-keys/repository';
+import { ApiKeyService, apiSecretBox } from '../modules/api-keys/service';
+import { ApiKeyDirectory } from '../modules/api-v1/api-key-directory';
+import { BookDiffStream } from '../modules/api-v1/book-diffs';
+import { ApiV1Repository } from '../modules/api-v1/repository';
+import { ApiV1Service } from '../modules/api-v1/service';
+import { SignedRequestGuard } from '../modules/api-v1/signed-request-guard';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -175,7 +183,29 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const cashInfoRepository = new CashInfoRepository(db);
   const c2c = new C2cService(core, new C2cRepository(db), cashInfoRepository, users, walletRepository, settings, uploads, clock);
   dashboardQueues.register({ key: 'disputes', count: async () => (await c2c.appealed(pageRequest(1, 1))).total });
+  // trading bots (issue 28): API keys, the signed API v1 and the book it streams; orders take the one path of SpotService
+  const apiKeyRepository = new ApiKeyRepository(db);
+  const apiSecrets = apiSecretBox(config.OPERATOR_SECRET_KEY);
+  const bookDiffs = new BookDiffStream(core);
+  const currencyIdsByName = async () => new Map([...(await namesOfCurrencies())].map(([id, name]) => [name.toUpperCase(), id]));
+  const bots = {
+    apiKeys: new ApiKeyService(apiKeyRepository, apiSecrets, clock),
+    apiKeyDirectory: new ApiKeyDirectory(apiKeyRepository, apiSecrets, clock),
+    signedRequests: new SignedRequestGuard(db, clock),
+    bookDiffs,
+    apiV1: new ApiV1Service(
+      core,
+      market,
+      new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
+      wallets,
+      withdrawals,
+      new ApiV1Repository(db),
+      bookDiffs,
+      currencyIdsByName,
+    ),
+  };
   return {
+    ...bots,
     payments: new PaymentService(core, new PaymentRepository(db), paymentGateway(config), () => market.usdtCnyRate(), gate, clock, notifications.notify),
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
     acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),

@@ -13,3 +13,5 @@ export * from './acceptor';
 export * from './notification';
 export * from './payment';
 export * from './lever';
+export * from './api-key';
+export * from './api-v1';
