@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { sign } from '../../src/modules/api-v1/signature';
+import { UserRepository } from '../../src/modules/users/repository';
 import { registerUser } from './accounts';
 import type { apiClient } from './client';
 import type { TestApp } from './test-app';
@@ -52,11 +53,26 @@ export async function signedCall(app: TestApp, credentials: ApiCredentials, meth
 /** A registered user with funds in the spot wallet and an API key of the given scopes. */
 export async function botAccount(app: TestApp, api: ReturnType<typeof apiClient>, account: string, key: { scopes: string; ips?: string } = { scopes: 'read,trade' }) {
   const user = await registerUser(api, account);
-  for (const [currencyId, amount] of [[3, '1000000'], [1, '100']] as const) {
-    await app.core.execute({ kind: 'adjust', key: `bot-funds-${user.id}-${currencyId}`, userId: user.id, currencyId, wallet: 'change', amount: parseAmount(amount), reason: 'adjustment', reference: 'test' });
-  }
+  await fund(app, user.id);
   const credentials = await createKey(api, user.token, key);
   return { ...user, credentials };
+}
+
+/**
+ * The same without a login (no password hashing, no codes): a user row, funds, and a key made by
+ * the service, for tests that only sign requests.
+ */
+export async function keyOnlyBot(app: TestApp, account: string, scopes = 'read,trade') {
+  const { id } = await new UserRepository(app.db).create({ account, email: account, passwordHash: 'no login', extensionCode: account.slice(0, 8).toUpperCase() });
+  await fund(app, id);
+  const created = await app.services.apiKeys.create({ id, isVistor: false }, { label: 'bot', scopes });
+  return { id, credentials: { key: created.key, secret: created.secret } };
+}
+
+async function fund(app: TestApp, userId: number): Promise<void> {
+  for (const [currencyId, amount] of [[3, '1000000'], [1, '100']] as const) {
+    await app.core.execute({ kind: 'adjust', key: `bot-funds-${userId}-${currencyId}`, userId, currencyId, wallet: 'change', amount: parseAmount(amount), reason: 'adjustment', reference: 'test' });
+  }
 }
 
 export async function createKey(api: ReturnType<typeof apiClient>, token: string, key: { scopes: string; ips?: string; label?: string }): Promise<ApiCredentials> {
