@@ -65,7 +65,8 @@ export class SpotService {
       if (price <= 0n) refuse('price must be greater than zero');
     }
     if (type === 'stop_limit') {
-      if (!input.stop_price) refuse('stop price must be greater than zero');
+      // mode 3 without a stop price answers as it did before stop-limit orders existed
+      if (!input.stop_price) refuse('parameter error');
       stopPrice = tryParseAmount(input.stop_price);
       if (stopPrice === undefined) refuse('parameter error');
     }
