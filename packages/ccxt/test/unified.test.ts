@@ -62,12 +62,15 @@ for (const database of DATABASES) {
       const operator = (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token;
       maker = await botOf(server.url, operator, 'demo@tessera.example', 'demo1234');
       taker = await botOf(server.url, operator, 'trader@tessera.example', 'trader1234');
-    }, 240_000);
+    }, 420_000);
     afterAll(async () => {
-      await Promise.all([maker?.close(), taker?.close()]);
-      await server?.stop();
-      await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await Promise.allSettled([maker?.close(), taker?.close()]);
+      } finally {
+        await server?.stop();
+        await postgres?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
     });
 
     it('reads the markets, tickers, book, trades and candles', async () => {

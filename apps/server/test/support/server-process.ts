@@ -22,7 +22,8 @@ export async function startServerProcess(env: Record<string, string>, nodeArgs: 
   });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    // generous: on a loaded machine the first start compiles the server's TypeScript under contention
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 300_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/[\w.]+:\d+)\//.exec(output);
