@@ -412,6 +412,8 @@ export default class Tessera extends Exchange {
   /** Subscribes to a channel of the stream; resolves with the next update it names. */
   private async subscribe(channel: string, messageHash = channel): Promise<unknown> {
     const url = this.urls['ws'] as string;
+    // ccxt opens a plain ws:// (a server without TLS, as in development) only with its agent loaded
+    await this.loadHttpProxyAgent();
     return this.watch(url, messageHash, { op: 'subscribe', args: [channel], id: `subscribe:${channel}` }, channel);
   }
 
@@ -445,6 +447,7 @@ export default class Tessera extends Exchange {
   async authenticate(): Promise<unknown> {
     this.checkRequiredCredentials();
     const url = this.urls['ws'] as string;
+    await this.loadHttpProxyAgent();
     const client = this.client(url) as unknown as StreamClient;
     const messageHash = 'authenticated';
     const existing = client.subscriptions[messageHash];
