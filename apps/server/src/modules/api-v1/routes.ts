@@ -36,7 +36,6 @@ export interface V1Deps {
   requestsPerMinute: number;
 }
 
-const security = [{ apiKey: [], timestamp: [], signature: [] }];
 const SIGNED = 'Signed: `X-TSR-APIKEY`, `X-TSR-TIMESTAMP` (epoch ms), `X-TSR-SIGNATURE` (hex HMAC-SHA256, docs/api-v1.md), optional `X-TSR-RECV-WINDOW` (ms, default 5000, at most 60000).';
 const ok = <T>(message: T) => ({ type: 'ok' as const, message });
 
@@ -94,7 +93,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<V1Deps> = async (app, { services
 
   const signed = <Schema extends object>(scope: 'read' | 'trade' | 'withdraw', schema: Schema) => ({
     config: { scope },
-    schema: { tags: account, description: `${SIGNED} Scope: ${scope}.`, security, ...schema },
+    schema: { tags: account, description: `${SIGNED} Scope: ${scope}.`, ...schema },
   });
 
   app.get('/balances', signed('read', { summary: 'The key owner’s balances in the four wallets', querystring: v1BalancesQuery, response: { 200: replySchema(z.array(v1Balance)) } }), async (request) =>
