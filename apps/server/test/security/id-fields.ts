@@ -149,6 +149,8 @@ export const ID_FIELDS: Record<string, IdField> = {
 
   // trading bots (issue 28): API keys (a stranger naming A's id finds no key of theirs) and the signed API v1
   'POST /api/apikey/delete id': { names: 'order', stranger: { refused: 'api key not found' } },
+  'POST /api/transaction/in client_order_id': { names: 'not an id', why: 'the caller’s own label for the new order, unique per user' },
+  'POST /api/transaction/out client_order_id': { names: 'not an id', why: 'the caller’s own label for the new order, unique per user' },
   'GET /api/v1/order orderId': { names: 'signed', why: 'the key owner’s order: another user’s is not found' },
   'GET /api/v1/order clientOrderId': { names: 'signed', why: 'the key owner’s own id for an order: looked up among the owner’s orders only' },
   'DELETE /api/v1/order orderId': { names: 'signed', why: 'the key owner’s order: another user’s is refused (not your order)' },
