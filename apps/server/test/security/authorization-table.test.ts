@@ -130,7 +130,7 @@ describeEachDatabase('authorization table', (kind) => {
       }
     }
     expect(answered, 'signed routes that did not refuse').toEqual([]);
-    expect(routesWith(app, 'signed').length).toBeGreaterThanOrEqual(10);
+    expect(routesWith(app, 'signed').length).toBeGreaterThanOrEqual(9);
     expect(await databaseFingerprint(app.db)).toEqual(before);
   });
 
