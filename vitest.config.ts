@@ -16,6 +16,8 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'] } },
+      // trading bots (issue 28): ccxt's unified calls against the real server process
+      { test: { name: 'ccxt', root: 'packages/ccxt', include: ['test/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 420_000, fileParallelism: false } },
       {
         // end-to-end: a real server process and a real Chromium; needs apps/web/dist built first
         test: {

@@ -36,6 +36,8 @@ const environment = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_HOURS: z.coerce.number().int().positive().default(168),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(1200),
+  // trading bots (issue 28): requests a minute each API key may make to /api/v1 (public calls: each address)
+  API_V1_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
   TRUST_PROXY: z
     .string()

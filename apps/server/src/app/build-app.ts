@@ -18,7 +18,7 @@ import { requireUser } from '../http/authenticate';
 import { sessionCookies } from '../http/cookies';
 import { installErrorHandler } from '../http/error-handler';
 import { installSecurityHeaders } from '../http/security-headers';
-import { fastifyTrustProxy } from '../http/trust-proxy';
+import { clientAddressOf, fastifyTrustProxy } from '../http/trust-proxy';
 import { installMessageLanguage } from '../http/language';
 import { systemClock, type Clock } from '../lib/time';
 import { adminRoutes } from '../modules/admin/routes';
@@ -62,6 +62,11 @@ import { recordRoutes, type RegisteredRoute } from './route-list';
 // index prices (issue 23)
 import { indexPriceRoutes } from '../modules/index-prices/routes';
 import { devIndexRoutes } from '../modules/index-prices/dev-routes';
+// trading bots (issue 28)
+import { apiKeyRoutes } from '../modules/api-keys/routes';
+import { SignedRequestChecker } from '../modules/api-v1/authenticate';
+import { apiV1Routes } from '../modules/api-v1/routes';
+import { attachBotStream } from '../realtime/bot-stream';
 
 export interface AppOptions {
   config: Config;
@@ -168,6 +173,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         notificationRoutes,
         indexPriceRoutes,
         liabilityRoutes,
+        apiKeyRoutes,
       ];
       if (config.NODE_ENV !== 'production') modules.push(devOutboxRoutes, devChainRoutes, devPaymentGatewayRoutes, devIndexRoutes);
       for (const routes of modules) await api.register(routes, deps);
@@ -175,6 +181,24 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     },
     { prefix: '/api' },
   );
+  // trading bots (issue 28): the signed API v1 in a plugin of its own (raw JSON bodies for the
+  // signature, HTTP statuses, a rate limit per key), its websocket stream beside socket.io
+  const signedRequests = new SignedRequestChecker(services.apiKeyDirectory, services.signedRequests, clock);
+  await http.register(apiV1Routes, { prefix: '/api/v1', services, checker: signedRequests, requestsPerMinute: config.API_V1_REQUESTS_PER_MINUTE });
+  services.bookDiffs.start();
+  const botStream = attachBotStream(http.server, {
+    core,
+    market: services.market,
+    v1: services.apiV1,
+    checker: signedRequests,
+    allowedOrigins: config.SOCKET_ORIGINS,
+    clientAddress: (request) => clientAddressOf(request, config.TRUST_PROXY),
+  });
+  http.addHook('onClose', async () => {
+    botStream.stop();
+    services.bookDiffs.stop();
+    services.signedRequests.stop();
+  });
   await http.register(
     async (admin) => {
       await admin.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });

@@ -106,6 +106,14 @@ import { randomBytes } from 'node:crypto';
 import { createIndexFeed } from '../modules/index-prices/create-feed';
 import { ReferencePrices } from '../modules/market-makers/reference-prices';
 import { IndexPriceService } from '../modules/index-prices/service';
+// trading bots (issue 28)
+import { ApiKeyRepository } from '../modules/api-keys/repository';
+import { ApiKeyService, apiSecretBox } from '../modules/api-keys/service';
+import { ApiKeyDirectory } from '../modules/api-v1/api-key-directory';
+import { BookDiffStream } from '../modules/api-v1/book-diffs';
+import { ApiV1Repository } from '../modules/api-v1/repository';
+import { ApiV1Service } from '../modules/api-v1/service';
+import { SignedRequestGuard } from '../modules/api-v1/signed-request-guard';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -186,6 +194,27 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   // simulator's reference prices it reads in development
   const referencePrices = new ReferencePrices();
   const indexFeed = createIndexFeed(config, core, referencePrices, clock);
+  // trading bots (issue 28): API keys, the signed API v1 and the book it streams; orders take the one path of SpotService
+  const apiKeyRepository = new ApiKeyRepository(db);
+  const apiSecrets = apiSecretBox(config.OPERATOR_SECRET_KEY);
+  const bookDiffs = new BookDiffStream(core);
+  const currencyIdsByName = async () => new Map([...(await namesOfCurrencies())].map(([id, name]) => [name.toUpperCase(), id]));
+  const bots = {
+    apiKeys: new ApiKeyService(apiKeyRepository, apiSecrets, clock),
+    apiKeyDirectory: new ApiKeyDirectory(apiKeyRepository, apiSecrets, clock),
+    signedRequests: new SignedRequestGuard(db, clock),
+    bookDiffs,
+    apiV1: new ApiV1Service(
+      core,
+      market,
+      new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
+      wallets,
+      withdrawals,
+      new ApiV1Repository(db),
+      bookDiffs,
+      currencyIdsByName,
+    ),
+  };
   const liabilityRepository = new LiabilityRepository(db);
   // proof of liabilities: builds the trees of the snapshots the core takes, beside the core
   const liabilityBuilder = new LiabilityBuilder(liabilityRepository, clock);
@@ -195,6 +224,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     indexPrices: new IndexPriceService(core, indexFeed),
     liabilityBuilder,
     liabilities: new LiabilityService(core, liabilityRepository, liabilityBuilder),
+    ...bots,
     payments: new PaymentService(core, new PaymentRepository(db), paymentGateway(config), () => market.usdtCnyRate(), gate, clock, notifications.notify),
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
     acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),

@@ -2,6 +2,7 @@ import { parseKey, type BalanceBook } from './balance-book';
 import type { CommandContext } from './command-context';
 import type { CoreCommandBase, CoreTable, Deadline, PriceTrigger } from './kind';
 import type { BatchWrite, TableRows } from './repository';
+import type { LastTradeTrigger } from './triggers/last-trade-triggers';
 
 /**
  * What one batch of commands changed, gathered as each command succeeds: the commands' keys,
@@ -15,6 +16,7 @@ export class BatchCollector {
   private readonly write: Omit<BatchWrite, 'balances' | 'tables'> = { entries: [], commands: [] };
   readonly deadlines: Deadline[] = [];
   readonly triggers: PriceTrigger[] = [];
+  readonly lastTradeTriggers: LastTradeTrigger[] = [];
   readonly removedTriggers: string[] = [];
 
   /** `order`: every registered table, in the order the batch statement writes them. */
@@ -44,6 +46,7 @@ export class BatchCollector {
     if (schedule) {
       this.deadlines.push(...schedule.deadlines);
       this.triggers.push(...schedule.triggers);
+      this.lastTradeTriggers.push(...schedule.lastTradeTriggers);
       this.removedTriggers.push(...schedule.removedTriggers);
     }
   }

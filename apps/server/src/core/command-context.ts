@@ -2,6 +2,7 @@ import type { Atoms } from './amount';
 import { keyOf, type Balance, type BalanceBook, type BalanceKey } from './balance-book';
 import type { CoreTable, Deadline, PriceTrigger } from './kind';
 import { refuse } from './refusal';
+import type { LastTradeTrigger } from './triggers/last-trade-triggers';
 
 export interface LedgerEntry extends BalanceKey {
   deltaAvailable: Atoms;
@@ -31,7 +32,7 @@ export class CommandContext {
   /** rows per table, created on a command's first row */
   private rows: Map<CoreTable<unknown>, StagedRows> | undefined;
   /** deadlines and triggers the command added or removed, created on first use */
-  schedule: { deadlines: Deadline[]; triggers: PriceTrigger[]; removedTriggers: string[] } | undefined;
+  schedule: { deadlines: Deadline[]; triggers: PriceTrigger[]; lastTradeTriggers: LastTradeTrigger[]; removedTriggers: string[] } | undefined;
 
   constructor(private readonly book: BalanceBook) {}
 
@@ -103,7 +104,12 @@ export class CommandContext {
     this.scheduled().triggers.push(trigger);
   }
 
-  /** Removes a price trigger (by key) once the command is durable. */
+  /** Registers a last-trade trigger (a stop order) once the command is durable. */
+  addLastTradeTrigger(trigger: LastTradeTrigger): void {
+    this.scheduled().lastTradeTriggers.push(trigger);
+  }
+
+  /** Removes a price or last-trade trigger (by key) once the command is durable. */
   removeTrigger(key: string): void {
     this.scheduled().removedTriggers.push(key);
   }
@@ -115,6 +121,6 @@ export class CommandContext {
   }
 
   private scheduled() {
-    return (this.schedule ??= { deadlines: [], triggers: [], removedTriggers: [] });
+    return (this.schedule ??= { deadlines: [], triggers: [], lastTradeTriggers: [], removedTriggers: [] });
   }
 }

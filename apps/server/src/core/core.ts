@@ -12,6 +12,7 @@ import { DeadlineQueue } from './schedule/deadlines';
 import { spotKind } from './spot/kind';
 import { isStale } from './index-prices/rules';
 import { TriggerIndex } from './triggers/trigger-index';
+import { LastTradeTriggers, type LastTradeTrigger } from './triggers/last-trade-triggers';
 import { withdrawalsKind } from './withdrawals/kind';
 import { leverKind } from './lever/kind';
 import { MAX_TIMER_MS } from '../lib/timers';
@@ -67,6 +68,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private timer: NodeJS.Timeout | undefined;
   private readonly triggers = new Map<number, TriggerIndex<PriceTrigger>>();
   private readonly marks = new Map<number, MarkPrice>();
+  /** stop orders: fired by the pair's trades themselves, apart from the mark triggers */
+  private readonly lastTradeTriggers = new LastTradeTriggers();
   readonly events = new EventEmitter<CoreEvents>();
   /** what modules may read: atoms and copies, never the state itself */
   readonly read: CoreReadView;
@@ -157,12 +160,15 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     this.deadlines.clear();
     this.triggers.clear();
     this.marks.clear();
+    this.lastTradeTriggers.clear();
     for (const state of this.states) {
       for (const deadline of state.deadlines?.() ?? []) this.deadlines.add(deadline);
       for (const trigger of state.triggers?.() ?? []) this.indexOf(trigger.pairId).add(trigger);
+      for (const trigger of state.lastTradeTriggers?.() ?? []) this.lastTradeTriggers.add(trigger);
     }
     this.armTimer();
     this.moveMarks(new Set());
+    this.fireOnTrades([]);
   }
 
   private async drain(): Promise<void> {
@@ -232,7 +238,9 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     let added = false;
     for (const deadline of collector.deadlines) added = this.deadlines.add(deadline) || added;
     if (added) this.armTimer();
-    for (const key of collector.removedTriggers) {
+    const removed = new Set(collector.removedTriggers);
+    for (const key of removed) {
+      if (this.lastTradeTriggers.remove(key)) continue;
       for (const index of this.triggers.values()) if (index.remove(key)) break;
     }
     const triggered = new Set<number>();
@@ -241,6 +249,15 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       triggered.add(trigger.pairId);
     }
     this.moveMarks(triggered);
+    // a stop placed and cancelled within the batch is never armed
+    this.fireOnTrades(collector.lastTradeTriggers.filter((trigger) => !removed.has(trigger.key)));
+  }
+
+  /** Fires, in the next batch, the last-trade triggers the kinds' new trades reached; arms the batch's new ones. */
+  private fireOnTrades(armed: readonly LastTradeTrigger[]): void {
+    const prints = this.states.flatMap((state) => state.takeTradePrints?.() ?? []);
+    if (prints.length === 0 && armed.length === 0) return;
+    for (const { trigger, firing } of this.lastTradeTriggers.evaluate(prints, armed, this.clock())) void this.fire(trigger.fire(firing));
   }
 
   /**

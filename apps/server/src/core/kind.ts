@@ -3,6 +3,7 @@ import type { Atoms } from './amount';
 import type { CommandContext } from './command-context';
 import type { CoreEventEmitter } from './events';
 import type { MarkPrice } from './read-view';
+import type { LastTradeTrigger, TradePrint } from './triggers/last-trade-triggers';
 
 /**
  * A kind of core state (spot books, withdrawals; next: lever positions, second contracts, c2c
@@ -108,6 +109,13 @@ export interface KindState<Command extends CoreCommandBase = CoreCommandBase, Lo
   triggers?(): Iterable<PriceTrigger>;
   /** The marks made since the last call, one per pair, with their inputs (the index kind: decision 0013). */
   takeMovedMarks?(): Iterable<MarkPrice>;
+  /** Its live last-trade triggers (stop orders), from its loaded state: rebuilt at every load. */
+  lastTradeTriggers?(): Iterable<LastTradeTrigger>;
+  /**
+   * The trades printed since the last call, in order (a kind that owns books); right after a load,
+   * each pair's last recorded trade, so triggers it already reached fire at once.
+   */
+  takeTradePrints?(): TradePrint[];
 }
 
 /**

@@ -97,6 +97,12 @@ export class CoreReadView {
     return this.spot.openOrdersOf(userId).map((order) => ({ ...order }));
   }
 
+  /** A copy of an open spot order (resting, or a stop waiting), or undefined once it is finished. */
+  openOrder(orderId: number): SpotOrderState | undefined {
+    const order = this.spot.order(orderId);
+    return order && { ...order };
+  }
+
   isOrderOpen(orderId: number): boolean {
     return this.spot.order(orderId) !== undefined;
   }

@@ -1,3 +1,5 @@
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import { parseAddressRange } from '../lib/ip-address';
 
 /**
@@ -42,4 +44,14 @@ export function fastifyTrustProxy(setting: TrustProxy): false | string[] | ((add
     case 'addresses':
       return setting.addresses;
   }
+}
+
+/**
+ * The client's address of a request Fastify does not route (a websocket upgrade), by the same
+ * trust as Fastify's `request.ip`.
+ */
+export function clientAddressOf(request: IncomingMessage, setting: TrustProxy): string {
+  const trust = fastifyTrustProxy(setting);
+  if (trust === false) return request.socket.remoteAddress ?? '';
+  return proxyAddr(request, Array.isArray(trust) ? proxyAddr.compile(trust) : trust);
 }

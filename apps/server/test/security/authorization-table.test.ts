@@ -112,6 +112,28 @@ describeEachDatabase('authorization table', (kind) => {
     expect(await databaseFingerprint(app.db)).toEqual(before);
   });
 
+  // trading bots (issue 28): the signed API refuses every call without a valid signature, a session token included
+  it('answers HTTP 401 on every signed route without a valid signature (none, a user’s token, an unknown key), and writes nothing', async () => {
+    const user = (await registerUser(api, 'not-a-bot@example.com')).token;
+    const attempts: Record<string, Record<string, string>> = {
+      'no headers': {},
+      'a user token': { authorization: user },
+      'an unknown key': { 'x-tsr-apikey': 'no-such-key', 'x-tsr-timestamp': String(Date.now()), 'x-tsr-signature': 'a'.repeat(64) },
+    };
+    const before = await databaseFingerprint(app.db);
+    const answered: string[] = [];
+    for (const route of routesWith(app, 'signed')) {
+      for (const [label, headers] of Object.entries(attempts)) {
+        const reply = await app.http.inject({ method: route.method as 'GET', url: route.url, headers });
+        const body = reply.json<{ type?: string; message?: string }>();
+        if (reply.statusCode !== 401 || body.type !== 'error' || !['api key required', 'invalid api key'].includes(body.message ?? '')) answered.push(`${routeKey(route)} with ${label}: ${reply.statusCode} ${reply.body.slice(0, 120)}`);
+      }
+    }
+    expect(answered, 'signed routes that did not refuse').toEqual([]);
+    expect(routesWith(app, 'signed').length).toBeGreaterThanOrEqual(9);
+    expect(await databaseFingerprint(app.db)).toEqual(before);
+  });
+
   describe('ownership: user B naming user A’s objects', () => {
     let owner: { token: string; id: number };
     let stranger: { token: string; id: number };

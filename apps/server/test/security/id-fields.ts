@@ -14,7 +14,9 @@
  */
 export type IdField =
   | { names: 'order' | 'address' | 'user'; stranger: { refused: string } | 'ignored' }
-  | { names: 'catalogue' | 'operator' | 'not an id'; why: string };
+  | { names: 'catalogue' | 'operator' | 'not an id'; why: string }
+  // trading bots (issue 28): ids on the signed API, proved by test/api-v1/signed-api.test.ts with two keys' owners
+  | { names: 'signed'; why: string };
 
 export type OwnedKind = 'order' | 'address' | 'user';
 
@@ -146,6 +148,17 @@ export const ID_FIELDS: Record<string, IdField> = {
   'PUT /admin/api/markets/pairs/:id id': { names: 'catalogue', why: 'a trading pair' },
   // proof of liabilities: a published snapshot is public; the proof is always the caller's own leaf
   'GET /api/liabilities/proof id': { names: 'catalogue', why: 'a published proof-of-liabilities snapshot' },
+
+  // trading bots (issue 28): API keys (a stranger naming A's id finds no key of theirs) and the signed API v1
+  'POST /api/apikey/delete id': { names: 'order', stranger: { refused: 'api key not found' } },
+  'POST /api/transaction/in client_order_id': { names: 'not an id', why: 'the caller’s own label for the new order, unique per user' },
+  'POST /api/transaction/out client_order_id': { names: 'not an id', why: 'the caller’s own label for the new order, unique per user' },
+  'GET /api/v1/order orderId': { names: 'signed', why: 'the key owner’s order: another user’s is not found' },
+  'GET /api/v1/order clientOrderId': { names: 'signed', why: 'the key owner’s own id for an order: looked up among the owner’s orders only' },
+  'DELETE /api/v1/order orderId': { names: 'signed', why: 'the key owner’s order: another user’s is refused (not your order)' },
+  'DELETE /api/v1/order clientOrderId': { names: 'signed', why: 'the key owner’s own id for an order: looked up among the owner’s orders only' },
+  'POST /api/v1/order clientOrderId': { names: 'signed', why: 'the key owner’s own id for the new order, unique per user' },
+  'GET /api/v1/my-trades fromId': { names: 'signed', why: 'a trade id the owner’s fills start from: only the owner’s fills are read' },
 };
 
 export const ID_FIELD_PATTERN = /^id$|_id$|Id$/;

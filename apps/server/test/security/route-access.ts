@@ -8,11 +8,12 @@
  * - `operator`: a live operator session; without one HTTP 401 `operator login required`.
  * - `development`: public, and registered only outside production.
  * - `static`: files outside the API (content images, identity photos by unguessable name, the web app).
+ * - `signed`: the signed API v1, for an API key's owner; without a valid signature HTTP 401 (trading bots, issue 28).
  *
  * HEAD routes are Fastify's automatic twins of GET routes (same hooks, same handler): each is
  * covered by its GET entry. Parameters are written as Fastify writes them (`:id`).
  */
-export type Access = 'public' | 'private' | 'operator' | 'development' | 'static';
+export type Access = 'public' | 'private' | 'operator' | 'development' | 'static' | 'signed';
 
 export const ROUTE_ACCESS: Record<string, Access> = {
   // API reference (swagger UI and the OpenAPI document)
@@ -258,4 +259,26 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/liabilities/proof': 'private',
   'POST /admin/api/liabilities/publish': 'operator',
   'GET /admin/api/liabilities': 'operator',
+  // trading bots (issue 28): API keys in the account centre, the signed API v1 (market data is public)
+  'POST /api/apikey/create': 'private',
+  'GET /api/apikey/list': 'private',
+  'POST /api/apikey/list': 'private',
+  'POST /api/apikey/delete': 'private',
+  'GET /api/apikey/uses': 'private',
+  'GET /api/v1/time': 'public',
+  'GET /api/v1/markets': 'public',
+  'GET /api/v1/tickers': 'public',
+  'GET /api/v1/ticker': 'public',
+  'GET /api/v1/depth': 'public',
+  'GET /api/v1/trades': 'public',
+  'GET /api/v1/candles': 'public',
+  'GET /api/v1/balances': 'signed',
+  'POST /api/v1/order': 'signed',
+  'GET /api/v1/order': 'signed',
+  'DELETE /api/v1/order': 'signed',
+  'DELETE /api/v1/orders': 'signed',
+  'GET /api/v1/open-orders': 'signed',
+  'GET /api/v1/my-trades': 'signed',
+  'POST /api/v1/transfer': 'signed',
+  'POST /api/v1/withdraw': 'signed',
 };

@@ -135,3 +135,5 @@ export type {
   TransactionPush,
   UserInfo,
 } from '@tessera/protocol';
+// trading bots (issue 28): API keys
+export { apiKeysApi, type ApiKeyCreated, type ApiKeyInput, type ApiKeyUse, type ApiKeyView } from './api-keys';

@@ -7,8 +7,16 @@ export type { BookEntry, SpotDeal, SpotOpenOrder };
 export type SpotFill = SpotCompletedTrade;
 export type PairIds = SpotPairIds;
 
-/** `transaction/in` and `transaction/out`: the form always sends every field, `mode` 1 market or 2 limit. */
-export type SpotOrderInput = Required<Pick<SpotOrderRequestInput, 'legal_id' | 'currency_id' | 'price' | 'num'>> & { mode: '1' | '2' };
+/**
+ * `transaction/in` and `transaction/out`: the form always sends these fields, `mode` 1 market, 2
+ * limit or 3 stop-limit (with `stop_price`); a limit order may say `time_in_force` IOC or `post_only`.
+ */
+export type SpotOrderInput = Required<Pick<SpotOrderRequestInput, 'legal_id' | 'currency_id' | 'price' | 'num'>> & {
+  mode: '1' | '2' | '3';
+  stop_price?: string;
+  time_in_force?: 'IOC';
+  post_only?: '1';
+};
 
 /** Spot trading: orders, open orders, fills and the pair's book with the caller's balances; every call needs the session. */
 export const spotApi = {

@@ -296,6 +296,10 @@ export const routes: RouteObject[] = [
         inArea('region', async () => ({
           Component: (await import('../features/account/RegionUsersPage')).RegionUsersPage,
         })),
+        // trading bots (issue 28)
+        inArea('apiKeys', async () => ({
+          Component: (await import('../features/account/ApiKeysPage')).ApiKeysPage,
+        })),
         inArea('chargeRecord', async () => ({
           Component: (await import('../features/acceptors/MyDealsPage')).MyDealsPage,
         })),

@@ -280,4 +280,22 @@ export const ara: Record<MessageKey, string> = {
   'take-profit and stop-loss rules': 'يجب أن يكون جني الأرباح ووقف الخسارة أكبر من 0 بخطوات 0.01 وفي الجانب الصحيح من السعر الحالي',
   // proof of liabilities
   'no balance in this snapshot': 'لم يكن لديك رصيد من هذه العملة في هذه اللقطة',
+  // trading bots (issue 28): order controls, API keys and the signed API v1
+  'post only order would take': 'أمر الإضافة فقط سيأخذ السيولة: لم يُوضع',
+  'stop price must be greater than zero': 'يجب أن يكون سعر الإيقاف أكبر من صفر',
+  'stop price would trigger at once': 'بلغ آخر تداول سعر الإيقاف هذا بالفعل: ضع أمرًا محددًا بدلًا منه',
+  'enter a label': 'أدخل تسمية من 1 إلى 40 حرفًا',
+  'invalid api key scopes': 'اختر الصلاحيات من القراءة والتداول والسحب',
+  'invalid ip allow-list': 'تحتوي قائمة عناوين IP المسموح بها على عناوين أو نطاقات CIDR، 20 على الأكثر، مفصولة بفواصل',
+  'withdraw scope needs an ip allow-list': 'المفتاح الذي يسمح بالسحب يحتاج إلى قائمة عناوين IP مسموح بها',
+  'too many api keys': 'وصلت إلى الحد الأقصى لمفاتيح API: احذف واحدًا أولًا',
+  'api key not found': 'مفتاح API غير موجود',
+  'api key required': 'أرسل ترويسات مفتاح API والطابع الزمني والتوقيع',
+  'invalid api key': 'مفتاح API غير معروف أو محذوف',
+  'api key disabled': 'تم تعطيل مفتاح API هذا: يُعطَّل مفتاح التداول بلا قائمة عناوين IP بعد 90 يومًا دون استخدام',
+  'invalid signature': 'التوقيع لا يطابق الطلب',
+  'timestamp outside the receive window': 'الطابع الزمني للطلب خارج نافذة الاستلام: تحقق من ساعتك',
+  'request replayed': 'تم استلام هذا الطلب الموقّع من قبل: وقّع كل طلب من جديد',
+  'api key lacks the scope': 'لا يملك مفتاح API هذا صلاحية هذا الطلب',
+  'address not allowed for this api key': 'عنوانك ليس في قائمة عناوين IP المسموح بها لمفتاح API هذا',
 };

@@ -280,4 +280,22 @@ export const en: Record<MessageKey, string> = {
   'take-profit and stop-loss rules': 'Take-profit and stop-loss must be above 0 in steps of 0.01, on the correct side of the current price',
   // proof of liabilities
   'no balance in this snapshot': 'You held none of this currency in this snapshot',
+  // trading bots (issue 28): order controls, API keys and the signed API v1
+  'post only order would take': 'A post-only order would take liquidity: it was not placed',
+  'stop price must be greater than zero': 'The stop price must be greater than zero',
+  'stop price would trigger at once': 'The last trade has already reached this stop price: place a limit order instead',
+  'enter a label': 'Please enter a label of 1 to 40 characters',
+  'invalid api key scopes': 'Choose scopes among read, trade and withdraw',
+  'invalid ip allow-list': 'The IP allow-list holds addresses or CIDR ranges, at most 20, separated by commas',
+  'withdraw scope needs an ip allow-list': 'A key that may withdraw needs an IP allow-list',
+  'too many api keys': 'You have reached the largest number of API keys: delete one first',
+  'api key not found': 'API key not found',
+  'api key required': 'Send the API key, the timestamp and the signature headers',
+  'invalid api key': 'The API key is unknown or deleted',
+  'api key disabled': 'This API key was disabled: a trading key without an IP allow-list is disabled after 90 days unused',
+  'invalid signature': 'The signature does not match the request',
+  'timestamp outside the receive window': 'The request timestamp is outside the receive window: check your clock',
+  'request replayed': 'This signed request was already received: sign each request anew',
+  'api key lacks the scope': 'This API key does not have the permission for this call',
+  'address not allowed for this api key': 'Your address is not in this API key\'s IP allow-list',
 };

@@ -280,4 +280,22 @@ export const hk: Record<MessageKey, string> = {
   'take-profit and stop-loss rules': '止盈止損價須大於0、以0.01為步長，並位於當前價格的正確一側',
   // proof of liabilities
   'no balance in this snapshot': '該快照中您未持有此幣種',
+  // trading bots (issue 28): order controls, API keys and the signed API v1
+  'post only order would take': '只做掛單的委託會立即成交，未下單',
+  'stop price must be greater than zero': '觸發價必須大於零',
+  'stop price would trigger at once': '最新成交價已達到該觸發價，請改用限價委託',
+  'enter a label': '請輸入1至40個字元的備註名',
+  'invalid api key scopes': '請在讀取、交易、提幣中選擇權限',
+  'invalid ip allow-list': 'IP白名單須為以逗號分隔的地址或CIDR網段，最多20個',
+  'withdraw scope needs an ip allow-list': '具有提幣權限的密鑰必須設定IP白名單',
+  'too many api keys': 'API密鑰數量已達上限，請先刪除一個',
+  'api key not found': 'API密鑰不存在',
+  'api key required': '請發送API密鑰、時間戳和簽名請求頭',
+  'invalid api key': 'API密鑰不存在或已刪除',
+  'api key disabled': '該API密鑰已停用：未設IP白名單的交易密鑰閒置90天後停用',
+  'invalid signature': '簽名與請求不符',
+  'timestamp outside the receive window': '請求時間戳超出接收窗口，請檢查時鐘',
+  'request replayed': '該簽名請求已收到過，請為每個請求重新簽名',
+  'api key lacks the scope': '該API密鑰沒有此操作的權限',
+  'address not allowed for this api key': '您的IP不在該API密鑰的白名單中',
 };

@@ -280,4 +280,22 @@ export const jp: Record<MessageKey, string> = {
   'take-profit and stop-loss rules': '利確・損切価格は0より大きく0.01刻みで、現在価格の正しい側に設定してください',
   // proof of liabilities
   'no balance in this snapshot': 'このスナップショットでこの通貨の残高はありません',
+  // trading bots (issue 28): order controls, API keys and the signed API v1
+  'post only order would take': 'ポストオンリー注文は即時約定するため発注されませんでした',
+  'stop price must be greater than zero': 'ストップ価格はゼロより大きくなければなりません',
+  'stop price would trigger at once': '直近の約定価格がすでにストップ価格に達しています。指値注文を使ってください',
+  'enter a label': '1〜40文字のラベルを入力してください',
+  'invalid api key scopes': '権限は読み取り・取引・出金から選んでください',
+  'invalid ip allow-list': 'IP許可リストはカンマ区切りのアドレスまたはCIDR範囲で、最大20件です',
+  'withdraw scope needs an ip allow-list': '出金権限のあるキーにはIP許可リストが必要です',
+  'too many api keys': 'APIキーの数が上限に達しました。先に1つ削除してください',
+  'api key not found': 'APIキーが見つかりません',
+  'api key required': 'APIキー、タイムスタンプ、署名のヘッダーを送ってください',
+  'invalid api key': 'APIキーが不明か削除されています',
+  'api key disabled': 'このAPIキーは無効です。IP許可リストのない取引キーは90日間未使用で無効になります',
+  'invalid signature': '署名がリクエストと一致しません',
+  'timestamp outside the receive window': 'リクエストのタイムスタンプが受信ウィンドウ外です。時計を確認してください',
+  'request replayed': 'この署名付きリクエストは受信済みです。リクエストごとに署名し直してください',
+  'api key lacks the scope': 'このAPIキーにはこの操作の権限がありません',
+  'address not allowed for this api key': 'あなたのアドレスはこのAPIキーのIP許可リストにありません',
 };

@@ -284,6 +284,24 @@ export const MESSAGE_KEYS = [
   'take-profit and stop-loss rules',
   // proof of liabilities
   'no balance in this snapshot',
+  // trading bots (issue 28): order controls, API keys and the signed API v1
+  'post only order would take',
+  'stop price must be greater than zero',
+  'stop price would trigger at once',
+  'enter a label',
+  'invalid api key scopes',
+  'invalid ip allow-list',
+  'withdraw scope needs an ip allow-list',
+  'too many api keys',
+  'api key not found',
+  'api key required',
+  'invalid api key',
+  'api key disabled',
+  'invalid signature',
+  'timestamp outside the receive window',
+  'request replayed',
+  'api key lacks the scope',
+  'address not allowed for this api key',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

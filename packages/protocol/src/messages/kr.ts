@@ -280,4 +280,22 @@ export const kr: Record<MessageKey, string> = {
   'take-profit and stop-loss rules': '익절가와 손절가는 0보다 크고 0.01 단위이며 현재가의 올바른 쪽에 있어야 합니다',
   // proof of liabilities
   'no balance in this snapshot': '이 스냅숏에는 해당 통화 잔액이 없습니다',
+  // trading bots (issue 28): order controls, API keys and the signed API v1
+  'post only order would take': '포스트 온리 주문이 즉시 체결되므로 주문하지 않았습니다',
+  'stop price must be greater than zero': '스톱 가격은 0보다 커야 합니다',
+  'stop price would trigger at once': '최근 체결가가 이미 스톱 가격에 도달했습니다. 지정가 주문을 사용하세요',
+  'enter a label': '1~40자의 이름을 입력하세요',
+  'invalid api key scopes': '권한은 읽기, 거래, 출금 중에서 선택하세요',
+  'invalid ip allow-list': 'IP 허용 목록은 쉼표로 구분된 주소 또는 CIDR 범위이며 최대 20개입니다',
+  'withdraw scope needs an ip allow-list': '출금 권한이 있는 키는 IP 허용 목록이 필요합니다',
+  'too many api keys': 'API 키 개수가 최대입니다. 먼저 하나를 삭제하세요',
+  'api key not found': 'API 키를 찾을 수 없습니다',
+  'api key required': 'API 키, 타임스탬프, 서명 헤더를 보내세요',
+  'invalid api key': '알 수 없거나 삭제된 API 키입니다',
+  'api key disabled': '이 API 키는 비활성화되었습니다. IP 허용 목록이 없는 거래 키는 90일간 사용하지 않으면 비활성화됩니다',
+  'invalid signature': '서명이 요청과 일치하지 않습니다',
+  'timestamp outside the receive window': '요청 타임스탬프가 수신 범위를 벗어났습니다. 시계를 확인하세요',
+  'request replayed': '이미 받은 서명 요청입니다. 요청마다 새로 서명하세요',
+  'api key lacks the scope': '이 API 키에는 이 호출 권한이 없습니다',
+  'address not allowed for this api key': '주소가 이 API 키의 IP 허용 목록에 없습니다',
 };

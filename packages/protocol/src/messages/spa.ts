@@ -280,4 +280,22 @@ export const spa: Record<MessageKey, string> = {
   'take-profit and stop-loss rules': 'La toma de ganancias y el stop loss deben ser mayores que 0, en pasos de 0.01, del lado correcto del precio actual',
   // proof of liabilities
   'no balance in this snapshot': 'No tenía saldo de esta moneda en esta instantánea',
+  // trading bots (issue 28): order controls, API keys and the signed API v1
+  'post only order would take': 'Una orden solo maker tomaría liquidez: no se ha colocado',
+  'stop price must be greater than zero': 'El precio de activación debe ser mayor que cero',
+  'stop price would trigger at once': 'La última operación ya alcanzó este precio de activación: coloque una orden limitada',
+  'enter a label': 'Introduzca una etiqueta de 1 a 40 caracteres',
+  'invalid api key scopes': 'Elija permisos entre lectura, operar y retirar',
+  'invalid ip allow-list': 'La lista de IP permitidas contiene direcciones o rangos CIDR, como máximo 20, separados por comas',
+  'withdraw scope needs an ip allow-list': 'Una clave que puede retirar necesita una lista de IP permitidas',
+  'too many api keys': 'Ha alcanzado el número máximo de claves API: elimine una primero',
+  'api key not found': 'Clave API no encontrada',
+  'api key required': 'Envíe las cabeceras de clave API, marca de tiempo y firma',
+  'invalid api key': 'La clave API es desconocida o fue eliminada',
+  'api key disabled': 'Esta clave API está desactivada: una clave de operar sin lista de IP se desactiva tras 90 días sin uso',
+  'invalid signature': 'La firma no corresponde a la solicitud',
+  'timestamp outside the receive window': 'La marca de tiempo está fuera de la ventana de recepción: compruebe su reloj',
+  'request replayed': 'Esta solicitud firmada ya se recibió: firme cada solicitud de nuevo',
+  'api key lacks the scope': 'Esta clave API no tiene permiso para esta llamada',
+  'address not allowed for this api key': 'Su dirección no está en la lista de IP permitidas de esta clave API',
 };

@@ -280,4 +280,22 @@ export const zh: Record<MessageKey, string> = {
   'take-profit and stop-loss rules': '止盈止损价须大于0、以0.01为步长，并位于当前价格的正确一侧',
   // proof of liabilities
   'no balance in this snapshot': '该快照中您未持有此币种',
+  // trading bots (issue 28): order controls, API keys and the signed API v1
+  'post only order would take': '只做挂单的委托会立即成交，未下单',
+  'stop price must be greater than zero': '触发价必须大于零',
+  'stop price would trigger at once': '最新成交价已达到该触发价，请改用限价委托',
+  'enter a label': '请输入1至40个字符的备注名',
+  'invalid api key scopes': '请在读取、交易、提币中选择权限',
+  'invalid ip allow-list': 'IP白名单须为以逗号分隔的地址或CIDR网段，最多20个',
+  'withdraw scope needs an ip allow-list': '具有提币权限的密钥必须设置IP白名单',
+  'too many api keys': 'API密钥数量已达上限，请先删除一个',
+  'api key not found': 'API密钥不存在',
+  'api key required': '请发送API密钥、时间戳和签名请求头',
+  'invalid api key': 'API密钥不存在或已删除',
+  'api key disabled': '该API密钥已停用：未设IP白名单的交易密钥闲置90天后停用',
+  'invalid signature': '签名与请求不符',
+  'timestamp outside the receive window': '请求时间戳超出接收窗口，请检查时钟',
+  'request replayed': '该签名请求已收到过，请为每个请求重新签名',
+  'api key lacks the scope': '该API密钥没有此操作的权限',
+  'address not allowed for this api key': '您的IP不在该API密钥的白名单中',
 };

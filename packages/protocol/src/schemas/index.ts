@@ -15,3 +15,6 @@ export * from './payment';
 export * from './lever';
 // index prices (issue 23)
 export * from './index-price';
+// trading bots (issue 28)
+export * from './api-key';
+export * from './api-v1';

@@ -7,7 +7,13 @@ export const spotOrderBody = z.object({
   currency_id: requiredId.describe('base currency id'),
   price: optionalText(40).describe('limit price; ignored for market orders'),
   num: optionalText(40).describe('quantity in the base currency'),
-  mode: optionalText(2).describe('1 market, 2 limit (default)'),
+  mode: optionalText(2).describe('1 market, 2 limit (default), 3 stop-limit'),
+  // the order controls (issue 28), all optional: without them an order behaves as it always did
+  stop_price: optionalText(40).describe('stop-limit (mode 3): the last-trade price that turns it into a limit order at `price`'),
+  time_in_force: optionalText(4).describe('limit and stop-limit: GTC (default), IOC or FOK'),
+  post_only: optionalText(1).describe('limit: 1 refuses the order instead of letting it take'),
+  stp: optionalText(12).describe('self-trade prevention: cancel_taker (default), cancel_maker or cancel_both'),
+  client_order_id: optionalText(36).describe('your own id for the order, unique per user (letters, digits, _ - : .): a place retried with it is placed once'),
 });
 
 export const spotCancelBody = z.object({ id: requiredBigId, type: optionalText(4).describe('in (buy) or out (sell); informative') });
@@ -22,8 +28,10 @@ export const spotOpenOrder = z.object({
   currency_name: z.string(),
   legal_name: z.string(),
   type: z.enum(['in', 'out']),
-  mode: z.enum(['limit', 'market']),
+  mode: z.enum(['limit', 'market', 'stop_limit']),
   price: z.string(),
+  stop_price: z.string().optional().describe('stop-limit orders: the stop price'),
+  triggered: z.boolean().optional().describe('stop-limit orders: whether a trade reached the stop price (then it is in the book)'),
   number: z.string().describe('the quantity ordered'),
   surplus: z.string().describe('the quantity not yet filled'),
   filled: z.string(),

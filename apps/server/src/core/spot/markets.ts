@@ -8,7 +8,8 @@ import { lotAtoms, lotsToAtoms, tickAtoms, ticksToAtoms, toUnits } from '../unit
 import { feeOf, notional, type SpotPair } from './pair';
 import { CURRENCY_PAIRS, type SpotPairSettings } from './pair-columns';
 import { loadSpotState, SPOT_ORDERS, SPOT_TRADES, type SpotStateRows } from './repository';
-import type { SpotOrderState, SpotSide, SpotTradeRecord } from './state';
+import type { LastTradeTrigger, TradePrint } from '../triggers/last-trade-triggers';
+import type { SpotOrderState, SpotOrderType, SpotSelfTradePrevention, SpotSide, SpotTimeInForce, SpotTradeRecord } from './state';
 import { TradeTape } from './trade-tape';
 import type { LevelAtoms } from '../index-prices/impact';
 
@@ -16,9 +17,20 @@ export interface PlaceSpotOrder {
   userId: number;
   pairId: number;
   side: SpotSide;
-  type: 'limit' | 'market';
+  type: SpotOrderType;
+  /** limit and stop-limit orders */
   price?: Atoms;
   quantity: Atoms;
+  /** limit and stop-limit orders; GTC when absent (a market order takes what it can and never rests) */
+  timeInForce?: SpotTimeInForce;
+  /** limit orders only: refused if it would take */
+  postOnly?: boolean;
+  /** cancel_taker when absent */
+  stp?: SpotSelfTradePrevention;
+  /** the owner's id for the order; the command's key carries it too, so a retried place applies once */
+  clientOrderId?: string;
+  /** stop-limit orders */
+  stopPrice?: Atoms;
 }
 
 /** How deep a market buy looks to price its budget: far beyond any real book's useful depth. */
@@ -27,6 +39,15 @@ const MARKET_DEPTH_LEVELS = 5000;
 export interface SpotPlaceCommand extends PlaceSpotOrder {
   kind: 'spot_place';
   key: string;
+}
+
+/** A stop-limit order's firing: a trade reached its stop price, so it enters the book as a limit order. */
+export interface SpotStopFireCommand {
+  kind: 'spot_stop_fire';
+  key: string;
+  orderId: number;
+  price: Atoms;
+  tradeId: number;
 }
 
 export interface SpotCancelCommand {
@@ -47,7 +68,10 @@ export interface SpotPairSettingsCommand {
   changes: Partial<SpotPairSettings>;
 }
 
-export type SpotCommand = SpotPlaceCommand | SpotCancelCommand | SpotPairSettingsCommand;
+export type SpotCommand = SpotPlaceCommand | SpotCancelCommand | SpotStopFireCommand | SpotPairSettingsCommand;
+
+/** The idempotency key of a stop order's firing: it fires once. */
+export const stopTriggerKey = (orderId: number) => `trigger:spot-stop:${orderId}`;
 
 /** A fee is a fraction below one, of at most six decimals (the scale of `currency_pairs.maker_fee`, so a restart loads what memory holds). */
 const FEE_DECIMALS = 6;
@@ -73,6 +97,10 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
   private readonly lastTradesSinceLoad = new Map<number, Atoms>();
   /** each pair's recent trades, for "the last trade at or before T" (second contracts settle at it) */
   readonly tape = new TradeTape();
+  /** trades since the last `takeTradePrints`, for the stop orders' triggers */
+  private prints: TradePrint[] = [];
+  /** stop-limit orders waiting for their trigger (their funds held, not in the book) */
+  private readonly waitingStops = new Map<number, SpotOrderState>();
 
   load(db: Queryable): Promise<SpotStateRows> {
     return loadSpotState(db);
@@ -85,6 +113,9 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
       case 'spot_cancel':
         this.cancel(command.userId, command.orderId, context, now);
         return { applied: true, orderId: command.orderId };
+      case 'spot_stop_fire':
+        this.fireStop(command, context, now);
+        return { applied: true, orderId: command.orderId };
       case 'spot_pair_settings':
         this.setPair(command, context);
         return { applied: true };
@@ -95,6 +126,8 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     this.pairs.clear();
     this.books.clear();
     this.open.clear();
+    this.waitingStops.clear();
+    this.prints = [];
     this.lastTrades.clear();
     this.lastTradesSinceLoad.clear();
     for (const [pairId, price] of input.lastTrades) this.lastTrades.set(pairId, price);
@@ -104,14 +137,22 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     this.tape.clear();
     for (const pair of input.pairs) {
       this.pairs.set(pair.id, pair);
-      this.tape.seed(pair.id, input.lastTradeRecords.get(pair.id) ?? null);
+      const last = input.lastTradeRecords.get(pair.id) ?? null;
+      this.tape.seed(pair.id, last);
+      // the stops' triggers are checked once against each pair's last trade after a load
+      if (last) this.prints.push({ pairId: pair.id, tradeId: last.id, price: last.price });
       this.books.set(pair.id, new OrderBook({ sink: (event) => this.events.push({ ...event }), stp: 'cancel_taker' }));
     }
-    // resting orders go back in id order: the same time priority they had
-    for (const order of [...input.openOrders].sort((a, b) => a.id - b.id)) {
+    // resting orders go back in the order they joined the queue: the same time priority they had
+    for (const order of [...input.openOrders].sort((a, b) => a.queuePriority - b.queuePriority)) {
       const pair = this.pairs.get(order.pairId);
       const book = this.books.get(order.pairId);
       if (!pair || !book || order.price === null) continue;
+      this.open.set(order.id, order);
+      if (isWaitingStop(order)) {
+        this.waitingStops.set(order.id, order);
+        continue;
+      }
       book.submit({
         type: 'limit',
         id: order.id,
@@ -119,8 +160,8 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
         side: order.side,
         price: Number(order.price / tickAtoms(pair)),
         qty: Number((order.quantity - order.filled) / lotAtoms(pair)),
+        stp: order.stp,
       });
-      this.open.set(order.id, order);
     }
     this.events = [];
   }
@@ -128,6 +169,18 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
   /** The price of the pair's last trade, across restarts, or null when it never traded. */
   lastTrade(pairId: number): Atoms | null {
     return this.lastTrades.get(pairId) ?? null;
+  }
+
+  *lastTradeTriggers(): Iterable<LastTradeTrigger> {
+    // after a load every trade counts: the one each pair is seeded with is newer than any waiting
+    // stop it reaches (a stop the last trade had reached was refused when placed)
+    for (const order of this.waitingStops.values()) yield this.stopTrigger(order, 0);
+  }
+
+  takeTradePrints(): TradePrint[] {
+    const prints = this.prints;
+    this.prints = [];
+    return prints;
   }
 
   /** The price of the pair's last trade since the core loaded, or null. */
@@ -165,6 +218,12 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     if (command.quantity <= 0n) refuse('number must be greater than zero');
     const lots = toUnits(command.quantity, lotAtoms(pair));
     if (lots === undefined) refuse('parameter error');
+    const timeInForce = command.timeInForce ?? 'GTC';
+    const postOnly = command.postOnly ?? false;
+    // a market order takes what it can and never rests: a time in force other than IOC-like makes no sense for it
+    if (command.type === 'market' && (postOnly || command.timeInForce !== undefined)) refuse('parameter error');
+    if (command.type === 'stop_limit' && postOnly) refuse('parameter error');
+    if (postOnly && timeInForce !== 'GTC') refuse('parameter error');
 
     const order: SpotOrderState = {
       id: this.nextOrderId,
@@ -172,16 +231,24 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
       pairId: pair.id,
       side: command.side,
       type: command.type,
-      price: command.type === 'limit' ? (command.price ?? null) : null,
+      price: command.type === 'market' ? null : (command.price ?? null),
       quantity: command.quantity,
       filled: 0n,
       filledQuote: 0n,
       locked: 0n,
       status: 'open',
+      timeInForce,
+      postOnly,
+      stp: command.stp ?? 'cancel_taker',
+      clientOrderId: command.clientOrderId ?? null,
+      stopPrice: null,
+      firing: null,
+      queuePriority: this.nextOrderId,
       createdAt: now,
       updatedAt: now,
     };
 
+    if (command.type === 'stop_limit') return this.placeStop(order, pair, command.stopPrice, context);
     let quoteLimit: number | undefined;
     if (command.type === 'limit') {
       if (command.price === undefined || command.price <= 0n) refuse('price must be greater than zero');
@@ -189,8 +256,10 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
       if (ticks === undefined) refuse('parameter error');
       order.locked = command.side === 'buy' ? notional(command.price, command.quantity) : command.quantity;
       this.lock(order, pair, order.locked, context);
+      this.submit(book, { type: 'limit', id: order.id, account: order.userId, side: order.side, price: ticks, qty: lots, tif: postOnly ? 'POST_ONLY' : timeInForce, stp: order.stp });
+      // the book refused it untouched (a post-only order that would take): so is the command
+      if (this.events.some((event) => event.type === 'rejected')) refuse(postOnly ? 'post only order would take' : 'parameter error');
       this.consumeId();
-      this.submit(book, { type: 'limit', id: order.id, account: order.userId, side: order.side, price: ticks, qty: lots });
     } else {
       if (command.side === 'buy') {
         const budget = this.marketBuyCost(book, pair, lots);
@@ -210,12 +279,75 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
         account: order.userId,
         side: order.side,
         qty: lots,
+        stp: order.stp,
         ...(quoteLimit === undefined ? {} : { quoteLimit }),
       });
     }
     this.open.set(order.id, order);
     this.settle(pair, context, now, order);
     return order;
+  }
+
+  /**
+   * A stop-limit order holds its funds as a limit order would and waits, outside the book, for a
+   * trade at or beyond its stop price (the core's last-trade triggers). One whose stop the last
+   * trade already reached is refused: it would be a plain limit order, which the trader can send.
+   */
+  private placeStop(order: SpotOrderState, pair: SpotPair, stopPrice: Atoms | undefined, context: CommandContext): SpotOrderState {
+    if (order.price === null || order.price <= 0n) refuse('price must be greater than zero');
+    if (stopPrice === undefined || stopPrice <= 0n) refuse('stop price must be greater than zero');
+    if (toUnits(order.price, tickAtoms(pair)) === undefined || toUnits(stopPrice, tickAtoms(pair)) === undefined) refuse('parameter error');
+    const last = this.lastTrades.get(pair.id);
+    if (last !== undefined && (order.side === 'buy' ? last >= stopPrice : last <= stopPrice)) refuse('stop price would trigger at once');
+    order.stopPrice = stopPrice;
+    order.locked = order.side === 'buy' ? notional(order.price, order.quantity) : order.quantity;
+    this.lock(order, pair, order.locked, context);
+    this.consumeId();
+    this.open.set(order.id, order);
+    this.waitingStops.set(order.id, order);
+    context.addLastTradeTrigger(this.stopTrigger(order, this.nextTradeId - 1));
+    context.stage(SPOT_ORDERS, order);
+    return order;
+  }
+
+  /**
+   * A waiting stop's trigger: buy stops fire on a trade at or above the stop price, sell stops at
+   * or below; trades up to `afterTradeId` (printed before it was placed: trade ids grow across pairs) do not count.
+   */
+  private stopTrigger(order: SpotOrderState, afterTradeId: number): LastTradeTrigger {
+    return {
+      key: stopTriggerKey(order.id),
+      pairId: order.pairId,
+      direction: order.side === 'buy' ? 'rise' : 'fall',
+      level: order.stopPrice ?? 0n,
+      afterTradeId,
+      fire: ({ price, tradeId }) => ({ kind: 'spot_stop_fire', key: stopTriggerKey(order.id), orderId: order.id, price, tradeId }),
+    };
+  }
+
+  /** A trade reached the stop: the order joins the book now, as a limit order with its own time in force. */
+  private fireStop(command: SpotStopFireCommand, context: CommandContext, now: Date): void {
+    const order = this.waitingStops.get(command.orderId);
+    // cancelled meanwhile: nothing to fire (the core drops the refusal)
+    if (!order) refuse('order not found');
+    const pair = this.pairs.get(order.pairId);
+    const book = this.books.get(order.pairId);
+    if (!pair || !book || order.price === null) refuse('pair not found');
+    this.waitingStops.delete(order.id);
+    order.firing = { price: command.price, tradeId: command.tradeId, at: now };
+    order.queuePriority = this.nextOrderId;
+    this.consumeId();
+    order.updatedAt = now;
+    const ticks = toUnits(order.price, tickAtoms(pair));
+    const lots = toUnits(order.quantity, lotAtoms(pair));
+    if (ticks === undefined || lots === undefined || !pair.enabled) {
+      // the pair's grid changed or it was closed while the stop waited: it cannot trade, so it ends
+      this.release(pair, order.id, context, now);
+      this.open.delete(order.id);
+      return;
+    }
+    this.submit(book, { type: 'limit', id: order.id, account: order.userId, side: order.side, price: ticks, qty: lots, tif: order.timeInForce, stp: order.stp });
+    this.settle(pair, context, now, order);
   }
 
   cancel(userId: number, orderId: number, context: CommandContext, now: Date): SpotOrderState {
@@ -225,6 +357,13 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     const pair = this.pairs.get(order.pairId);
     const book = this.books.get(order.pairId);
     if (!pair || !book) refuse('pair not found');
+    if (this.waitingStops.delete(orderId)) {
+      // a waiting stop is not in the book: its funds come back and its trigger goes
+      context.removeTrigger(stopTriggerKey(orderId));
+      this.release(pair, orderId, context, now);
+      this.open.delete(orderId);
+      return order;
+    }
     this.submit(book, { type: 'cancel', id: orderId });
     this.settle(pair, context, now, order);
     return order;
@@ -255,7 +394,7 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
       if (fee < 0n || fee >= ONE || !hasAtMostDecimals(fee, FEE_DECIMALS)) refuse('parameter error');
     }
     const regrids = next.pricePrecision !== pair.pricePrecision || next.quantityPrecision !== pair.quantityPrecision;
-    if (regrids && book.orderCount > 0) refuse('pair has open orders');
+    if (regrids && (book.orderCount > 0 || [...this.waitingStops.values()].some((order) => order.pairId === pair.id))) refuse('pair has open orders');
     // replaced, never changed in place: a pair a reader holds does not change under it
     this.pairs.set(next.id, next);
     const { enabled, pricePrecision, quantityPrecision, makerFee, takerFee } = next;
@@ -365,6 +504,7 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     this.lastTrades.set(pair.id, price);
     this.lastTradesSinceLoad.set(pair.id, price);
     this.tape.record(pair.id, { id: trade.id, at: now.getTime(), price });
+    this.prints.push({ pairId: pair.id, tradeId: trade.id, price });
     context.stage(SPOT_TRADES, trade);
     // a filled limit buy may still hold the price-improvement residue of earlier fills: none, by
     // construction (each fill releases exactly its own hold), so a filled order holds nothing
@@ -391,4 +531,9 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
     order.updatedAt = now;
     context.stage(SPOT_ORDERS, order);
   }
+}
+
+/** A stop-limit order that has not fired yet: it holds funds but is not in the book. */
+export function isWaitingStop(order: SpotOrderState): boolean {
+  return order.type === 'stop_limit' && order.firing === null;
 }

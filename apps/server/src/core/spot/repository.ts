@@ -3,7 +3,7 @@ import { formatAmount, parseAmount, type Atoms } from '../amount';
 import type { CoreTable } from '../kind';
 import { pairFromRow, type SpotPair } from './pair';
 import type { TapeTrade } from './trade-tape';
-import type { SpotOrderState, SpotOrderStatus, SpotSide, SpotTradeRecord } from './state';
+import type { SpotOrderState, SpotOrderStatus, SpotOrderType, SpotSelfTradePrevention, SpotSide, SpotTimeInForce, SpotTradeRecord } from './state';
 
 export interface SpotStateRows {
   pairs: SpotPair[];
@@ -21,13 +21,22 @@ interface OrderRow {
   user_id: number;
   pair_id: number;
   side: SpotSide;
-  type: 'limit' | 'market';
+  type: SpotOrderType;
   price: string | null;
   quantity: string;
   filled: string;
   filled_quote: string;
   locked: string;
   status: SpotOrderStatus;
+  time_in_force: SpotTimeInForce;
+  post_only: boolean;
+  stp: SpotSelfTradePrevention;
+  client_order_id: string | null;
+  stop_price: string | null;
+  trigger_price: string | null;
+  trigger_trade_id: string | null;
+  triggered_at: Date | null;
+  queue_priority: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -41,7 +50,8 @@ export async function loadSpotState(db: Queryable): Promise<SpotStateRows> {
   );
   const orders = await db.query<OrderRow>(
     `select id::text, user_id, pair_id, side, type, price::text, quantity::text, filled::text, filled_quote::text,
-            locked::text, status, created_at, updated_at
+            locked::text, status, time_in_force, post_only, stp, client_order_id, stop_price::text, trigger_price::text,
+            trigger_trade_id::text, triggered_at, queue_priority::text, created_at, updated_at
        from spot_orders where status = 'open' order by id`,
   );
   const [ids] = await db.query<{ order_id: string; trade_id: string }>(
@@ -66,6 +76,16 @@ export async function loadSpotState(db: Queryable): Promise<SpotStateRows> {
       filledQuote: parseAmount(row.filled_quote),
       locked: parseAmount(row.locked),
       status: row.status,
+      timeInForce: row.time_in_force,
+      postOnly: row.post_only,
+      stp: row.stp,
+      clientOrderId: row.client_order_id,
+      stopPrice: row.stop_price === null ? null : parseAmount(row.stop_price),
+      firing:
+        row.trigger_price === null || row.trigger_trade_id === null || row.triggered_at === null
+          ? null
+          : { price: parseAmount(row.trigger_price), tradeId: Number(row.trigger_trade_id), at: row.triggered_at },
+      queuePriority: Number(row.queue_priority ?? row.id),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     })),
@@ -102,14 +122,26 @@ export const SPOT_ORDERS: CoreTable<SpotOrderState> = {
       fq: formatAmount(x.filledQuote),
       l: formatAmount(x.locked),
       s: x.status,
+      // the order controls are written only when they differ from the defaults: most orders are plain
+      tif: x.timeInForce === 'GTC' ? null : x.timeInForce,
+      po: x.postOnly || null,
+      stp: x.stp === 'cancel_taker' ? null : x.stp,
+      co: x.clientOrderId,
+      sp: x.stopPrice === null ? null : formatAmount(x.stopPrice),
+      tp: x.firing === null ? null : formatAmount(x.firing.price),
+      tt: x.firing?.tradeId ?? null,
+      ta: x.firing?.at.toISOString() ?? null,
+      qp: x.queuePriority === x.id ? null : x.queuePriority,
       ca: x.createdAt.toISOString(),
       ua: x.updatedAt.toISOString(),
     }));
-    return `insert into spot_orders (id, user_id, pair_id, side, type, price, quantity, filled, filled_quote, locked, status, created_at, updated_at)
-        select id, u, p, side, type, price, q, f, fq, l, s, ca, ua
-          from ${source(rows, 'id bigint, u int, p int, side text, type text, price numeric, q numeric, f numeric, fq numeric, l numeric, s text, ca timestamptz, ua timestamptz')}
+    return `insert into spot_orders (id, user_id, pair_id, side, type, price, quantity, filled, filled_quote, locked, status,
+          time_in_force, post_only, stp, client_order_id, stop_price, trigger_price, trigger_trade_id, triggered_at, queue_priority, created_at, updated_at)
+        select id, u, p, side, type, price, q, f, fq, l, s, coalesce(tif, 'GTC'), coalesce(po, false), coalesce(stp, 'cancel_taker'), co, sp, tp, tt, ta, qp, ca, ua
+          from ${source(rows, 'id bigint, u int, p int, side text, type text, price numeric, q numeric, f numeric, fq numeric, l numeric, s text, tif text, po boolean, stp text, co text, sp numeric, tp numeric, tt bigint, ta timestamptz, qp bigint, ca timestamptz, ua timestamptz')}
         on conflict (id) do update set filled = excluded.filled, filled_quote = excluded.filled_quote, locked = excluded.locked,
-          status = excluded.status, updated_at = excluded.updated_at`;
+          status = excluded.status, trigger_price = excluded.trigger_price, trigger_trade_id = excluded.trigger_trade_id,
+          triggered_at = excluded.triggered_at, queue_priority = excluded.queue_priority, updated_at = excluded.updated_at`;
   },
   publish: (events, orders) => events.emit('orders', orders),
 };

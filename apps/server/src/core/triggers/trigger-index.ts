@@ -85,9 +85,14 @@ export class TriggerIndex<T extends IndexedTrigger = IndexedTrigger> {
 
   /** Takes out and returns the triggers `mark` crosses: rises by ascending level, then falls by descending level. */
   crossed(mark: Atoms): T[] {
+    return this.crossedBetween(mark, mark);
+  }
+
+  /** Takes out and returns the triggers a price moving within [low, high] crosses: rises reached by `high`, falls by `low`. */
+  crossedBetween(low: Atoms, high: Atoms): T[] {
     const crossed: T[] = [];
-    this.rise.takeCrossed(mark, crossed);
-    this.fall.takeCrossed(mark, crossed);
+    this.rise.takeCrossed(high, crossed);
+    this.fall.takeCrossed(low, crossed);
     for (const trigger of crossed) this.byKey.delete(trigger.key);
     return crossed;
   }

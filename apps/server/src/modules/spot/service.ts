@@ -8,6 +8,7 @@ import { notional, type SpotPair } from '../../core/spot/pair';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import type { SpotRepository } from './repository';
+import { clientOrderKey, parseClientOrderId, parseFlag, parseStp, parseTimeInForce, type SpotOrderRequest } from './order-request';
 
 export interface OrderInput {
   legal_id: number;
@@ -15,7 +16,21 @@ export interface OrderInput {
   price?: string;
   num?: string;
   mode?: string;
+  stop_price?: string;
+  time_in_force?: string;
+  post_only?: string;
+  stp?: string;
+  client_order_id?: string;
 }
+
+/** An order placed, or found again when its client order id was placed before. */
+export interface PlacedOrder {
+  orderId: number;
+  /** true when the client order id named an order placed before: nothing new was placed */
+  duplicate: boolean;
+}
+
+const MODES: Record<string, SpotOrderRequest['type']> = { '1': 'market', '2': 'limit', '3': 'stop_limit' };
 
 const BOOK_LEVELS = 10;
 
@@ -36,33 +51,65 @@ export class SpotService {
     refuse('pair not found');
   }
 
-  /** The server's rules of an order: price and number above zero, the pair enabled. */
+  /** The old form calls (`transaction/in|out`): their text fields, then the one path of every order. */
   async place(userId: number, side: 'buy' | 'sell', input: OrderInput): Promise<number> {
-    const mode = input.mode ?? '2';
-    if (mode !== '1' && mode !== '2') refuse('parameter error');
+    const type = MODES[input.mode || '2'];
+    if (type === undefined) refuse('parameter error');
     const pair = this.pairOf(input.currency_id, input.legal_id);
     let price: Atoms | undefined;
-    if (mode === '2') {
+    let stopPrice: Atoms | undefined;
+    if (type !== 'market') {
       if (!input.price) refuse('enter price');
       price = tryParseAmount(input.price);
       if (price === undefined) refuse('parameter error');
       if (price <= 0n) refuse('price must be greater than zero');
     }
+    if (type === 'stop_limit') {
+      // mode 3 without a stop price answers as it did before stop-limit orders existed
+      if (!input.stop_price) refuse('parameter error');
+      stopPrice = tryParseAmount(input.stop_price);
+      if (stopPrice === undefined) refuse('parameter error');
+    }
     if (!input.num) refuse('enter number');
     const quantity = tryParseAmount(input.num);
     if (quantity === undefined) refuse('parameter error');
     if (quantity <= 0n) refuse('number must be greater than zero');
-    const result = await this.core.execute({
-      kind: 'spot_place',
-      key: newCommandKey('spot'),
-      userId,
+    const timeInForce = parseTimeInForce(input.time_in_force);
+    const stp = parseStp(input.stp);
+    const clientOrderId = parseClientOrderId(input.client_order_id);
+    const placed = await this.placeOrder(userId, {
       pairId: pair.id,
       side,
-      type: mode === '1' ? 'market' : 'limit',
+      type,
       quantity,
+      postOnly: parseFlag(input.post_only),
       ...(price === undefined ? {} : { price }),
+      ...(stopPrice === undefined ? {} : { stopPrice }),
+      ...(timeInForce === undefined ? {} : { timeInForce }),
+      ...(stp === undefined ? {} : { stp }),
+      ...(clientOrderId === undefined ? {} : { clientOrderId }),
     });
-    return result.applied ? (result.orderId ?? 0) : 0;
+    return placed.orderId;
+  }
+
+  /**
+   * Every order of every API comes here: the core applies the rules (funds, grid, time in force,
+   * post-only, stops). With a client order id the command's key is made of it, so a place retried
+   * any number of times, at once or later, in this process or another, is one order: the core
+   * answers a repeat as a duplicate, and the order placed first is found by its client order id.
+   */
+  async placeOrder(userId: number, request: SpotOrderRequest): Promise<PlacedOrder> {
+    const { clientOrderId } = request;
+    const result = await this.core.execute({
+      kind: 'spot_place',
+      key: clientOrderId === undefined ? newCommandKey('spot') : clientOrderKey(userId, clientOrderId),
+      userId,
+      ...request,
+    });
+    if (result.applied) return { orderId: result.orderId ?? 0, duplicate: false };
+    const first = clientOrderId === undefined ? undefined : await this.spot.orderIdByClientId(userId, clientOrderId);
+    if (first === undefined) refuse('please retry');
+    return { orderId: first, duplicate: true };
   }
 
   async cancel(userId: number, orderId: number): Promise<void> {
@@ -91,6 +138,7 @@ export class SpotService {
         number: pair ? quantityText(pair, quantity) : '0',
         surplus: pair ? quantityText(pair, quantity - filled) : '0',
         filled: pair ? quantityText(pair, filled) : '0',
+        ...(row.stop_price === null ? {} : { stop_price: pair ? priceText(pair, parseAmount(row.stop_price)) : row.stop_price, triggered: row.triggered }),
       };
     });
     return paged(list, total, page);

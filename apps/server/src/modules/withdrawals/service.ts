@@ -82,8 +82,13 @@ export class WithdrawalService {
     };
   }
 
-  /** wallet/out: checks the rules, then the core freezes the amount (and checks the day limit). */
-  async apply(userId: number, input: WithdrawInput): Promise<number> {
+  /**
+   * wallet/out: checks the rules, then the core freezes the amount (and checks the day limit).
+   * The caller proves it may withdraw with the fund password, or (the signed API) with a key of
+   * the withdraw scope, which exists only with an IP allow-list and whose request was signed from
+   * an address of that list.
+   */
+  async apply(userId: number, input: WithdrawInput, proof: 'fund password' | 'withdraw api key' = 'fund password'): Promise<number> {
     await this.gate.check(userId);
     const currency = await this.withdrawable(input.currency);
     const wallet = walletOf(currency, input.type);
@@ -102,7 +107,7 @@ export class WithdrawalService {
     if (recipientId === userId) refuse('cannot withdraw to your own deposit address');
     const fee = recipientId === null ? withdrawalFee(currency, wallet, amount) : 0n;
     if (fee >= amount) refuse('minimum amount not met');
-    await this.payPassword.verify(userId, input.pay_password);
+    if (proof === 'fund password') await this.payPassword.verify(userId, input.pay_password);
     const result = await this.core.execute({
       kind: 'withdraw_apply',
       key: newCommandKey('withdraw'),

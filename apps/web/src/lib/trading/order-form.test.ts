@@ -158,7 +158,43 @@ describe('trade form: checks and confirmation', () => {
     ]);
     expect(orderView(ready, 'buy', context).confirming).toBe(true);
     const placed = run([{ type: 'placed', side: 'buy' }, { type: 'dismiss', side: 'buy' }], ready);
-    expect(placed.drafts.buy).toEqual({ limitPrice: '', number: '', percent: 0, confirming: false });
+    expect(placed.drafts.buy).toEqual({ limitPrice: '', stopPrice: '', number: '', percent: 0, confirming: false });
     expect(placed.drafts.sell.number).toBe('1');
+  });
+});
+
+describe('trade form: stop-limit orders and limit controls', () => {
+  const pair = { legal_id: 3, currency_id: 1 };
+
+  it('sends a limit order IOC or post-only as chosen, and a stop-limit order with its stop price', () => {
+    const drafted = run([
+      { type: 'price', side: 'buy', raw: '60000', context },
+      { type: 'number', side: 'buy', raw: '0.1', context },
+    ]);
+    expect(orderRequest(drafted, 'buy', context, pair)).not.toHaveProperty('time_in_force');
+    expect(orderRequest(tradeFormReducer(drafted, { type: 'control', control: 'IOC' }), 'buy', context, pair)).toMatchObject({ mode: '2', time_in_force: 'IOC' });
+    expect(orderRequest(tradeFormReducer(drafted, { type: 'control', control: 'POST_ONLY' }), 'buy', context, pair)).toMatchObject({ mode: '2', post_only: '1' });
+
+    const stop = run([
+      { type: 'control', control: 'POST_ONLY' },
+      { type: 'mode', mode: 'stop_limit' },
+      { type: 'stopPrice', side: 'sell', raw: '59000.456', context },
+      { type: 'price', side: 'sell', raw: '58900', context },
+      { type: 'number', side: 'sell', raw: '0.2', context },
+    ]);
+    // a stop-limit order is good till cancelled: the limit control does not travel with it
+    expect(orderRequest(stop, 'sell', context, pair)).toEqual({ legal_id: 3, currency_id: 1, price: '58900', num: '0.2', mode: '3', stop_price: '59000.45' });
+  });
+
+  it('asks for a stop price above zero before a stop-limit order is confirmed, and empties it once placed', () => {
+    const noStop = run([
+      { type: 'mode', mode: 'stop_limit' },
+      { type: 'price', side: 'buy', raw: '61000', context },
+      { type: 'number', side: 'buy', raw: '0.1', context },
+    ]);
+    expect(submitProblem(noStop, 'buy', context)).toBe('stop price must be greater than zero');
+    const withStop = tradeFormReducer(noStop, { type: 'stopPrice', side: 'buy', raw: '60500', context });
+    expect(submitProblem(withStop, 'buy', context)).toBeNull();
+    expect(tradeFormReducer(withStop, { type: 'placed', side: 'buy' }).drafts.buy).toMatchObject({ stopPrice: '', limitPrice: '', number: '' });
   });
 });

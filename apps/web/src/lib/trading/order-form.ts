@@ -1,5 +1,5 @@
 import { fixed, isPositive } from './decimal';
-import { MODE_WIRE, limitDecimals, marketPrice, orderProblem, orderTotal, sliderEnabled, sliderNumber, type OrderMode, type Side } from './order';
+import { MODE_WIRE, controlFields, limitDecimals, marketPrice, orderProblem, orderTotal, sliderEnabled, sliderNumber, type LimitControl, type OrderMode, type Side } from './order';
 
 /**
  * The state of the spot trade panel as a pure reducer: the order mode (limit or market), the side
@@ -13,7 +13,10 @@ import { MODE_WIRE, limitDecimals, marketPrice, orderProblem, orderTotal, slider
  * - a price picked in the book goes into both drafts and switches to a limit order;
  * - a new mode or a new pair starts both drafts afresh; showing the other side starts its draft afresh;
  * - an accepted order empties its side's draft;
- * - before the confirmation: a market order needs a market price, then a price and an amount above zero.
+ * - before the confirmation: a market order needs a market price, then a price and an amount above zero;
+ * - a stop-limit order has a stop price too (above zero), and is a limit order once a trade reaches it;
+ * - a limit order has a control (good till cancelled, immediate or cancel, post-only), kept across
+ *   sides and pairs until changed; a stop-limit order is good till cancelled.
  */
 
 /** Decimals a pair accepts for prices and quantities. */
@@ -30,6 +33,8 @@ export interface PickedPrice {
 
 export interface OrderDraft {
   limitPrice: string;
+  /** stop-limit orders: the last-trade price that turns it into a limit order */
+  stopPrice: string;
   number: string;
   /** the slider share, 0–100 */
   percent: number;
@@ -38,6 +43,8 @@ export interface OrderDraft {
 
 export interface TradeFormState {
   mode: OrderMode;
+  /** how a limit order meets the book */
+  control: LimitControl;
   /** the side shown when the panel shows one side at a time */
   side: Side;
   drafts: Record<Side, OrderDraft>;
@@ -61,6 +68,8 @@ export interface OrderContext {
 
 export type TradeFormAction =
   | { type: 'mode'; mode: OrderMode }
+  | { type: 'control'; control: LimitControl }
+  | { type: 'stopPrice'; side: Side; raw: string; context: OrderContext }
   | { type: 'side'; side: Side }
   | { type: 'pair'; symbol: string }
   | { type: 'pick'; picked: PickedPrice; context: OrderContext }
@@ -71,11 +80,11 @@ export type TradeFormAction =
   | { type: 'dismiss'; side: Side }
   | { type: 'placed'; side: Side };
 
-export const EMPTY_DRAFT: OrderDraft = { limitPrice: '', number: '', percent: 0, confirming: false };
+export const EMPTY_DRAFT: OrderDraft = { limitPrice: '', stopPrice: '', number: '', percent: 0, confirming: false };
 const emptyDrafts = (): Record<Side, OrderDraft> => ({ buy: EMPTY_DRAFT, sell: EMPTY_DRAFT });
 
 export function initialTradeForm(symbol: string, picked: PickedPrice | null): TradeFormState {
-  return { mode: 'limit', side: 'buy', drafts: emptyDrafts(), symbol, pickSeq: picked?.seq ?? 0 };
+  return { mode: 'limit', control: 'GTC', side: 'buy', drafts: emptyDrafts(), symbol, pickSeq: picked?.seq ?? 0 };
 }
 
 /** The price an order of this side is placed at: the best price of the other side for a market order. */
@@ -103,6 +112,10 @@ export function tradeFormReducer(state: TradeFormState, action: TradeFormAction)
   switch (action.type) {
     case 'mode':
       return { ...state, mode: action.mode, drafts: emptyDrafts() };
+    case 'control':
+      return { ...state, control: action.control };
+    case 'stopPrice':
+      return withDraft(state, action.side, { ...state.drafts[action.side], stopPrice: limitDecimals(action.raw, action.context.precision.price) });
     case 'side':
       return withDraft({ ...state, side: action.side }, action.side, EMPTY_DRAFT);
     case 'pair':
@@ -139,16 +152,17 @@ export function tradeFormReducer(state: TradeFormState, action: TradeFormAction)
     case 'dismiss':
       return withDraft(state, action.side, { ...state.drafts[action.side], confirming: false });
     case 'placed':
-      return withDraft(state, action.side, { ...state.drafts[action.side], limitPrice: '', number: '', percent: 0 });
+      return withDraft(state, action.side, { ...state.drafts[action.side], limitPrice: '', stopPrice: '', number: '', percent: 0 });
   }
 }
 
-export type OrderProblem = 'no market price' | 'enter price' | 'enter number';
+export type OrderProblem = 'no market price' | 'enter price' | 'enter number' | 'stop price must be greater than zero';
 
 /** The message key (apitip) of the first problem before an order of this side may be confirmed, or null. */
 export function submitProblem(state: TradeFormState, side: Side, context: OrderContext): OrderProblem | null {
   const price = orderPrice(state, side, context);
   if (state.mode === 'market' && !isPositive(price)) return 'no market price';
+  if (state.mode === 'stop_limit' && !isPositive(state.drafts[side].stopPrice)) return 'stop price must be greater than zero';
   return orderProblem(price, state.drafts[side].number);
 }
 
@@ -189,5 +203,7 @@ export function orderRequest(state: TradeFormState, side: Side, context: OrderCo
     price: orderPrice(state, side, context),
     num: state.drafts[side].number,
     mode: MODE_WIRE[state.mode],
+    ...(state.mode === 'stop_limit' ? { stop_price: state.drafts[side].stopPrice } : {}),
+    ...(state.mode === 'limit' ? controlFields(state.control) : {}),
   };
 }

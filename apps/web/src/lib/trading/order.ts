@@ -6,9 +6,23 @@ import { divFloor, fixed, isPositive, mulFloor, percentFloor } from './decimal';
  */
 
 export type Side = 'buy' | 'sell';
-/** Wire values of `mode`: 1 market (the price is the best price of the book), 2 limit. */
-export type OrderMode = 'market' | 'limit';
-export const MODE_WIRE: Record<OrderMode, '1' | '2'> = { market: '1', limit: '2' };
+/** Wire values of `mode`: 1 market (the price is the best price of the book), 2 limit, 3 stop-limit. */
+export type OrderMode = 'market' | 'limit' | 'stop_limit';
+export const MODE_WIRE: Record<OrderMode, '1' | '2' | '3'> = { market: '1', limit: '2', stop_limit: '3' };
+
+/**
+ * How a limit order meets the book: `GTC` rests what it does not fill, `IOC` cancels that rest at
+ * once, `POST_ONLY` is refused instead of taking (it only ever adds to the book).
+ */
+export type LimitControl = 'GTC' | 'IOC' | 'POST_ONLY';
+export const LIMIT_CONTROLS: readonly LimitControl[] = ['GTC', 'IOC', 'POST_ONLY'];
+
+/** The wire fields of a limit control: `time_in_force` and `post_only` of `transaction/in|out`. */
+export function controlFields(control: LimitControl): { time_in_force?: 'IOC'; post_only?: '1' } {
+  if (control === 'IOC') return { time_in_force: 'IOC' };
+  if (control === 'POST_ONLY') return { post_only: '1' };
+  return {};
+}
 
 /** Decimals of totals in the form and the book. */
 export const TOTAL_DECIMALS = 4;

@@ -51,7 +51,7 @@ export function OrderConfirm({
         <Row label={t('trade.direction')}>
           <span className={side === 'buy' ? 'text-up' : 'text-down'}>{side === 'buy' ? t('trade.buy') : t('trade.sell')}</span>
         </Row>
-        <Row label={t('trade.mode')}>{mode === 'market' ? t('trade.market') : t('trade.limit')}</Row>
+        <Row label={t('trade.mode')}>{mode === 'market' ? t('trade.market') : mode === 'stop_limit' ? t('trade.stopLimit') : t('trade.limit')}</Row>
         <Row label={t('trade.price')}>
           <Num>{fixed(price, pricePrecision)}</Num> {pair.legal_name}
           {mode === 'market' && <span className="ms-1 text-faint">({t('trade.bestPrice')})</span>}

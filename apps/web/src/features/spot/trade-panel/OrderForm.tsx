@@ -17,6 +17,7 @@ import {
 import type { PairRef } from '../../market';
 import { usePlaceOrder } from '../queries';
 import { AmountField } from './AmountField';
+import { DecimalInput } from './DecimalInput';
 import { OrderConfirm } from './OrderConfirm';
 import { PercentSlider } from './PercentSlider';
 import { PriceField } from './PriceField';
@@ -87,6 +88,16 @@ export function OrderForm({
         </span>
       </div>
 
+      {state.mode === 'stop_limit' && (
+        <DecimalInput
+          label={t('trade.stopPrice')}
+          unit={quoteUnit}
+          testId={`${side}-stop-price`}
+          value={state.drafts[side].stopPrice}
+          placeholder={t('trade.stopHint')}
+          onChange={(raw) => dispatch({ type: 'stopPrice', side, raw, context })}
+        />
+      )}
       <PriceField side={side} mode={state.mode} unit={quoteUnit} value={view.shownPrice} onChange={(raw) => dispatch({ type: 'price', side, raw, context })} />
       <AmountField side={side} unit={baseUnit} value={view.number} onChange={(raw) => dispatch({ type: 'number', side, raw, context })} />
       <PercentSlider

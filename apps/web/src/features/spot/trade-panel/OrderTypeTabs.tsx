@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { TabBar } from '../../../components/Tabs';
-import type { OrderMode, Side } from '../../../lib/trading/order';
+import { LIMIT_CONTROLS, type LimitControl, type OrderMode, type Side } from '../../../lib/trading/order';
 
-/** Limit or market order. */
+/** Limit, market or stop-limit order. */
 export function OrderTypeTabs({ value, onChange }: { value: OrderMode; onChange(mode: OrderMode): void }) {
   const { t } = useTranslation();
   return (
@@ -13,7 +13,25 @@ export function OrderTypeTabs({ value, onChange }: { value: OrderMode; onChange(
       items={[
         { value: 'limit', label: t('trade.limit'), testId: 'trade-mode-limit' },
         { value: 'market', label: t('trade.market'), testId: 'trade-mode-market' },
+        { value: 'stop_limit', label: t('trade.stopLimit'), testId: 'trade-mode-stop-limit' },
       ]}
+    />
+  );
+}
+
+const CONTROL_LABELS = { GTC: 'trade.gtc', IOC: 'trade.ioc', POST_ONLY: 'trade.postOnly' } as const;
+
+/** How a limit order meets the book: good till cancelled, immediate or cancel, post-only. */
+export function LimitControlTabs({ value, onChange }: { value: LimitControl; onChange(control: LimitControl): void }) {
+  const { t } = useTranslation();
+  return (
+    <TabBar<LimitControl>
+      label={t('trade.control')}
+      value={value}
+      onChange={onChange}
+      variant="pill"
+      size="sm"
+      items={LIMIT_CONTROLS.map((control) => ({ value: control, label: t(CONTROL_LABELS[control]), testId: `trade-control-${control.toLowerCase()}` }))}
     />
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { initialTradeForm, tradeFormReducer, type OrderContext, type PickedPrice, type Precision } from '../../../lib/trading/order-form';
 import type { PairRef } from '../../market';
 import { OrderForm } from './OrderForm';
-import { OrderTypeTabs, SideTabs } from './OrderTypeTabs';
+import { LimitControlTabs, OrderTypeTabs, SideTabs } from './OrderTypeTabs';
 
 export type { PickedPrice, Precision };
 
@@ -28,7 +28,7 @@ interface TradePanelProps {
 }
 
 /**
- * The buy/sell panel: market or limit, price and amount limited to the pair's decimals, the 0–100 %
+ * The buy/sell panel: limit (good till cancelled, IOC or post-only), market or stop-limit, price and amount limited to the pair's decimals, the 0–100 %
  * slider, the total, a confirmation before sending; visitors see a "log in or register" prompt
  * instead of the buttons. Its state and rules are the pure reducer of `lib/trading/order-form`.
  */
@@ -66,6 +66,11 @@ export function TradePanel({
         )}
         {layout === 'tabs' && <SideTabs value={state.side} onChange={(side) => dispatch({ type: 'side', side })} />}
       </div>
+      {state.mode === 'limit' && (
+        <div className="border-b border-line px-4 py-2" data-testid="trade-controls">
+          <LimitControlTabs value={state.control} onChange={(control) => dispatch({ type: 'control', control })} />
+        </div>
+      )}
       {layout === 'split' ? (
         <div className="grid gap-x-6 gap-y-6 p-4 md:grid-cols-2">
           {form('buy')}

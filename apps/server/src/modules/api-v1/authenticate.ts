@@ -1,0 +1,112 @@
+import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { Refusal } from '../../core/refusal';
+import type { Clock } from '../../lib/time';
+import type { ApiScope } from '../api-keys/scopes';
+import type { ApiKeyDirectory } from './api-key-directory';
+import { DEFAULT_RECV_WINDOW_MS, MAX_RECV_WINDOW_MS, signatureMatches, SIGNED_HEADERS, type SignedParts } from './signature';
+import type { SignedRequestGuard } from './signed-request-guard';
+
+/** The key a signed request proved, on `request.apiKey`. */
+export interface ApiKeyCaller {
+  keyId: number;
+  userId: number;
+  scopes: readonly ApiScope[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey?: ApiKeyCaller;
+    /** the body as it arrived, for the signature (signed API only) */
+    rawBody?: string;
+  }
+  interface FastifyContextConfig {
+    /** the scope a signed route needs; absent on public routes */
+    scope?: ApiScope;
+  }
+}
+
+/** A refusal of the signed API's checks, with its HTTP status: 401 who are you, 403 not allowed. */
+export class SignedRefusal extends Refusal {
+  constructor(
+    key: ConstructorParameters<typeof Refusal>[0],
+    readonly status: 401 | 403,
+  ) {
+    super(key);
+  }
+}
+
+export interface SignedProof {
+  key: string;
+  timestamp: string;
+  signature: string;
+  recvWindow?: string | undefined;
+}
+
+/**
+ * Checks a signed request: the headers, the receive window, the key (live, not disabled by the
+ * 90-day rule, its owner not locked), the address against the key's allow-list, the signature
+ * over timestamp, method, path, query and body, the scope; then admits it once (replays refused
+ * in every process). Refusals that name a key count in its uses. The websocket's login checks its
+ * proof the same way (`verifySigned`).
+ */
+export class SignedRequestChecker {
+  constructor(
+    private readonly directory: ApiKeyDirectory,
+    private readonly guard: SignedRequestGuard,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The preValidation hook of the signed routes (the body is parsed then, as text). */
+  hook(): preValidationAsyncHookHandler {
+    return async (request: FastifyRequest) => {
+      const scope = request.routeOptions.config.scope;
+      if (scope === undefined) return;
+      const header = (name: string) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? value : undefined;
+      };
+      const [path = '', query = ''] = splitUrl(request.url);
+      request.apiKey = await this.verifySigned(
+        { key: header(SIGNED_HEADERS.key) ?? '', timestamp: header(SIGNED_HEADERS.timestamp) ?? '', signature: header(SIGNED_HEADERS.signature) ?? '', recvWindow: header(SIGNED_HEADERS.recvWindow) },
+        { method: request.method, path, query, body: request.rawBody ?? '' },
+        request.ip,
+        scope,
+      );
+      request.user = { id: request.apiKey.userId, isVistor: false };
+    };
+  }
+
+  async verifySigned(proof: SignedProof, request: Omit<SignedParts, 'timestamp'>, ip: string, scope: ApiScope): Promise<ApiKeyCaller> {
+    if (!proof.key || !proof.timestamp || !proof.signature) throw new SignedRefusal('api key required', 401);
+    const known = await this.directory.lookup(proof.key);
+    if (!known || known.ownerLocked) throw new SignedRefusal('invalid api key', 401);
+    const now = this.clock();
+    const refusedUse = (key: ConstructorParameters<typeof Refusal>[0], status: 401 | 403): never => {
+      this.guard.refused({ keyId: known.id, ip, at: now });
+      throw new SignedRefusal(key, status);
+    };
+    if (known.disablesAt !== null && known.disablesAt <= now && !known.disabled) await this.directory.disable(proof.key, known);
+    if (known.disabled) refusedUse('api key disabled', 401);
+    const window = proof.recvWindow === undefined || proof.recvWindow === '' ? DEFAULT_RECV_WINDOW_MS : Number(proof.recvWindow);
+    if (!Number.isInteger(window) || window < 1 || window > MAX_RECV_WINDOW_MS || !/^\d{1,15}$/.test(proof.timestamp)) refusedUse('parameter error', 401);
+    const sentAt = Number(proof.timestamp);
+    if (Math.abs(now.getTime() - sentAt) > window) refusedUse('timestamp outside the receive window', 401);
+    if (known.allowList && !known.allowList.allows(ip)) refusedUse('address not allowed for this api key', 403);
+    if (!signatureMatches(known.secret, { ...request, timestamp: proof.timestamp }, proof.signature)) refusedUse('invalid signature', 401);
+    if (!known.scopes.includes(scope)) refusedUse('api key lacks the scope', 403);
+    // kept past the longest window a request may name: any replay of it is still refused or stale
+    const admission = await this.guard.admit({ keyId: known.id, ip, at: now, nonce: { signature: proof.signature.toLowerCase(), expiresAt: new Date(sentAt + MAX_RECV_WINDOW_MS + 1000) } });
+    if (admission === 'key gone') {
+      this.directory.forget(proof.key);
+      throw new SignedRefusal('invalid api key', 401);
+    }
+    if (admission === 'replayed') throw new SignedRefusal('request replayed', 401);
+    return { keyId: known.id, userId: known.userId, scopes: known.scopes };
+  }
+}
+
+/** `/api/v1/order?a=1` → `['/api/v1/order', 'a=1']`. */
+function splitUrl(url: string): [string, string] {
+  const mark = url.indexOf('?');
+  return mark < 0 ? [url, ''] : [url.slice(0, mark), url.slice(mark + 1)];
+}

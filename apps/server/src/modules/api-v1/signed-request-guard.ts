@@ -1,0 +1,127 @@
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/time';
+
+/** One signed request to admit (its signature checked), or one refused, to count in the key's uses. */
+export interface KeyUse {
+  keyId: number;
+  ip: string;
+  at: Date;
+  /** admitted requests: the signature and when it stops mattering (its timestamp plus the longest receive window) */
+  nonce?: { signature: string; expiresAt: Date };
+}
+
+export type Admission = 'admitted' | 'replayed' | 'key gone';
+
+interface Waiting {
+  use: KeyUse;
+  resolve: (admission: Admission) => void;
+  reject: (error: unknown) => void;
+}
+
+/** How often signatures past their window are deleted. */
+const SWEEP_MS = 30_000;
+
+/**
+ * Admits each signed request once, in every server process: its signature is inserted into
+ * `api_request_nonces` by a conditional insert (`on conflict do nothing`), and only the request
+ * whose row went in is admitted, so a replay to this process or another is refused. The same
+ * statement checks that the key is still live (deleted or disabled keys are refused at once
+ * everywhere, whatever a process cached), counts the use per key, address and day for the login
+ * history, and notes the key's last use (at most once an hour per key, to spare the row).
+ * Requests arriving together share one statement (group commit), as the core's commands do.
+ */
+export class SignedRequestGuard {
+  private waiting: Waiting[] = [];
+  private flushing = false;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+    private readonly onFault: (error: unknown) => void = () => {},
+  ) {
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+  }
+
+  /** Admits a signed request, or says why not. */
+  admit(use: KeyUse & { nonce: NonNullable<KeyUse['nonce']> }): Promise<Admission> {
+    return this.enqueue(use);
+  }
+
+  /** Counts a refused request in the key's uses (never throws: a refusal is answered anyway). */
+  refused(use: Omit<KeyUse, 'nonce'>): void {
+    this.enqueue(use).catch(this.onFault);
+  }
+
+  stop(): void {
+    clearInterval(this.sweeper);
+  }
+
+  private enqueue(use: KeyUse): Promise<Admission> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ use, resolve, reject });
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, 1000);
+        try {
+          const admitted = await this.write(batch.map((waiting) => waiting.use));
+          batch.forEach((waiting, index) => waiting.resolve(admitted[index] ?? 'key gone'));
+        } catch (error) {
+          for (const waiting of batch) waiting.reject(error);
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  private async write(uses: KeyUse[]): Promise<Admission[]> {
+    const rows = uses.map((use, index) => ({
+      i: index,
+      k: use.keyId,
+      s: use.nonce?.signature ?? null,
+      e: use.nonce?.expiresAt.toISOString() ?? null,
+      ip: use.ip,
+      ts: use.at.toISOString(),
+    }));
+    const answered = await this.db.queryPrepared<{ i: number; live: boolean; fresh: boolean }>(
+      `with input as (select * from json_to_recordset($1::json) as t(i int, k bigint, s text, e timestamptz, ip text, ts timestamptz)),
+       live as (select input.* from input join api_keys a on a.id = input.k and a.deleted_at is null and a.disabled_at is null),
+       first as (select distinct on (k, s) i, k, s, e from live where s is not null order by k, s, i),
+       fresh as (insert into api_request_nonces (key_id, signature, expires_at) select k, s, e from first
+                 on conflict do nothing returning key_id, signature),
+       uses as (insert into api_key_uses (key_id, ip, day, first_at, last_at, requests, refused)
+                select k, ip, (ts at time zone 'UTC')::date, min(ts), max(ts), count(s), count(*) - count(s) from input
+                 group by k, ip, (ts at time zone 'UTC')::date
+                on conflict (key_id, ip, day) do update set last_at = greatest(api_key_uses.last_at, excluded.last_at),
+                   requests = api_key_uses.requests + excluded.requests, refused = api_key_uses.refused + excluded.refused),
+       touched as (update api_keys set last_used_at = t.ts
+                     from (select k, max(ts) as ts from live where s is not null group by k) t
+                    where api_keys.id = t.k and (api_keys.last_used_at is null or api_keys.last_used_at < t.ts - interval '1 hour'))
+       select input.i, live.i is not null as live, fresh.key_id is not null as fresh
+         from input left join live on live.i = input.i
+         left join first on first.i = input.i
+         left join fresh on fresh.key_id = first.k and fresh.signature = first.s
+        order by input.i`,
+      [JSON.stringify(rows)],
+    );
+    return answered.map((row) => (!row.live ? 'key gone' : row.fresh ? 'admitted' : 'replayed'));
+  }
+
+  private async sweep(): Promise<void> {
+    try {
+      await this.db.query('delete from api_request_nonces where expires_at < $1', [this.clock()]);
+    } catch (error) {
+      this.onFault(error);
+    }
+  }
+}
