@@ -25,9 +25,12 @@ export interface SignedInPage {
   userId: number;
 }
 
-/** Logs a demo account in through the API and opens a browser context holding its session. */
-export async function signedInPage(browser: Browser, base: string, account: string, password: string): Promise<SignedInPage> {
-  const login = await apiCall<string>(base, 'user/login', { user_string: account, password, type: '1' });
+/**
+ * Logs a demo account in through the API and opens a browser context holding its session.
+ * `loginFields`: more login fields (`google_code` for an account with an authenticator).
+ */
+export async function signedInPage(browser: Browser, base: string, account: string, password: string, loginFields: Record<string, string> = {}): Promise<SignedInPage> {
+  const login = await apiCall<string>(base, 'user/login', { user_string: account, password, type: '1', ...loginFields });
   if (login.type !== 'ok') throw new Error(`login of ${account} refused: ${String(login.message)}`);
   const token = typeof login.token === 'string' ? login.token : login.message;
   const userId = (await apiCall<{ id: number }>(base, 'user/info', {}, token, 'GET')).message.id;

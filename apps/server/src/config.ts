@@ -99,6 +99,11 @@ const environment = z.object({
     .default('')
     .transform((list) => list.split(',').map((origin) => origin.trim()).filter((origin) => origin !== ''))
     .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((origin) => new URL(origin).origin))),
+  // account protection (issue 27): how long a new withdrawal address, and turning the allow-list off,
+  // waits; and the web app's address, for the lock link of security messages (unset outside
+  // production: this server on HOST and PORT; unset in production: the messages carry the code alone)
+  WITHDRAW_ADDRESS_WAIT_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   // operators: addresses and CIDR ranges allowed to reach /admin/api, comma-separated; unset: any
   ADMIN_ALLOWED_IPS: z
     .string()

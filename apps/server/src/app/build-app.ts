@@ -28,6 +28,7 @@ import { devOutboxRoutes } from '../modules/messaging/routes';
 import { uploadRoutes } from '../modules/uploads/routes';
 import { UploadSweeper } from '../modules/uploads/sweeper';
 import { securityRoutes } from '../modules/users/security-routes';
+import { protectionRoutes } from '../modules/users/protection-routes';
 import { marketRoutes } from '../modules/market/routes';
 import { spotRoutes } from '../modules/spot/routes';
 import { leverRoutes } from '../modules/lever/routes';
@@ -158,6 +159,8 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         accountRoutes,
         userRoutes,
         securityRoutes,
+        // account protection (issue 27): authenticator, allow-list, sessions, lock codes
+        protectionRoutes,
         uploadRoutes,
         newsRoutes,
         marketRoutes,
@@ -222,6 +225,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     }
   });
   services.notifications.reportFaultsTo((error) => http.log.error({ err: error }, 'notification fault'));
+  services.securityNotices.reportFaultsTo((error) => http.log.error({ err: error }, 'security message fault'));
   services.notifications.created.on('created', (notice) => {
     io.to(userRoom(notice.userId)).emit('notification', { type: 'notification', user_id: notice.userId, id: notice.id, kind: notice.kind, unread: notice.unread });
   });

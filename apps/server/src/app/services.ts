@@ -114,6 +114,18 @@ import { BookDiffStream } from '../modules/api-v1/book-diffs';
 import { ApiV1Repository } from '../modules/api-v1/repository';
 import { ApiV1Service } from '../modules/api-v1/service';
 import { SignedRequestGuard } from '../modules/api-v1/signed-request-guard';
+// account protection (issue 27)
+import { LoginHistoryRepository } from '../modules/auth/login-history-repository';
+import { SessionListService } from '../modules/auth/session-list-service';
+import { AccountLockService } from '../modules/users/account-lock-service';
+import { LockTokenRepository } from '../modules/users/lock-token-repository';
+import { ProtectionRepository } from '../modules/users/protection-repository';
+import { ProtectionService } from '../modules/users/protection-service';
+import { SecondFactorRepository } from '../modules/users/second-factor-repository';
+import { SecondFactorService } from '../modules/users/second-factor-service';
+import { SecurityNotices } from '../modules/users/security-notices';
+import { WithdrawalLevelLimits } from '../modules/withdrawals/level-limits';
+import { ApprovalQueue } from '../modules/admin/approval-queue';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -131,6 +143,16 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const verification = new VerificationService(new VerificationCodeRepository(db), mailer, sms, clock, new VerificationMarkRepository(db));
   const countries = new CountryRepository(db);
   const accountNames = new AccountNames(countries, config.DEFAULT_DIALLING_CODE);
+  // account protection (issue 27): the authenticator, the allow-list, security messages with a
+  // lock code, sessions and login history, withdrawal limits by identity level
+  const protectionRepository = new ProtectionRepository(db);
+  const accountLocks = new AccountLockService(users, sessions, new LockTokenRepository(db), clock);
+  const securityNotices = new SecurityNotices(users, protectionRepository, accountLocks, mailer, sms, clock, siteUrl(config));
+  const secondFactor = new SecondFactorService(users, new SecondFactorRepository(db), loginFailures, new SecretBox(config.OPERATOR_SECRET_KEY), clock, securityNotices.notify, backoff);
+  const protection = new ProtectionService(users, protectionRepository, secondFactor, securityNotices.notify, clock, config.WITHDRAW_ADDRESS_WAIT_HOURS);
+  const loginHistory = new LoginHistoryRepository(db);
+  const requireSecondFactor = (userId: number, code: string | undefined) => secondFactor.require(userId, code);
+  const withdrawalLimits = new WithdrawalLevelLimits(settings, users, (operatorId, entry) => operators.log(operatorId, entry));
   const uploads = new UploadService(
     new UploadRepository(db),
     users,
@@ -178,14 +200,20 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
   developmentChain?.start((deposit) => deposits.creditChainDeposit(deposit));
   const withdrawalRepository = new WithdrawalRepository(db);
-  const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), depositRepository, gate, clock);
+  const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), depositRepository, gate, clock, {
+    requireSecondFactor,
+    protection: (userId) => protectionRepository.find(userId),
+    levelDayLimitUsdt: (userId) => withdrawalLimits.ofUser(userId),
+    notify: securityNotices.notify,
+  });
   // development: USDT for the demo accounts, and the shared guest account topped up at its logins
   const demoFunds = config.DEMO_FUNDS ? new DemoFunds(core, users, walletRepository, clock) : undefined;
   const operators = new OperatorRepository(db);
-  const addressBook = new AddressBookService(withdrawalRepository, walletRepository);
+  const addressBook = new AddressBookService(withdrawalRepository, walletRepository, requireSecondFactor, clock, config.WITHDRAW_ADDRESS_WAIT_HOURS);
   const makerSwitches = new MakerSwitches();
   const dashboardQueues = new DashboardQueues();
-  const ledger = new LedgerAdminService(core, users, operators, new CurrencyRepository(db), db, new AdjustmentRepository(db), settings, clock);
+  const adjustments = new AdjustmentRepository(db);
+  const ledger = new LedgerAdminService(core, users, operators, new CurrencyRepository(db), db, adjustments, settings, clock);
   const operatorTotp = new OperatorTotpService(operators, new OperatorTotpRepository(db), new SecretBox(config.OPERATOR_SECRET_KEY), clock);
   const cashInfoRepository = new CashInfoRepository(db);
   const c2c = new C2cService(core, new C2cRepository(db), cashInfoRepository, users, walletRepository, settings, uploads, clock);
@@ -200,7 +228,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const bookDiffs = new BookDiffStream(core);
   const currencyIdsByName = async () => new Map([...(await namesOfCurrencies())].map(([id, name]) => [name.toUpperCase(), id]));
   const bots = {
-    apiKeys: new ApiKeyService(apiKeyRepository, apiSecrets, clock),
+    apiKeys: new ApiKeyService(apiKeyRepository, apiSecrets, clock, secondFactor),
     apiKeyDirectory: new ApiKeyDirectory(apiKeyRepository, apiSecrets, clock),
     signedRequests: new SignedRequestGuard(db, clock),
     bookDiffs,
@@ -254,15 +282,22 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     lever: new LeverService(core, new LeverRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
     leverAdmin: new LeverAdminService(core, operators),
     risk: new RiskService(core.read, new RiskRepository(db)),
-    auth: new AuthService(users, sessions, backoff, clock, config.SESSION_TTL_HOURS, accountNames, {
+    auth: new AuthService(users, sessions, backoff, clock, config.SESSION_TTL_HOURS, accountNames, { secondFactor, history: loginHistory, notify: securityNotices.notify }, {
       open: config.DEMO_DATA,
       onLogin: demoFunds && ((guestId) => demoFunds.topUpGuest(guestId)),
     }),
-    codes: new CodeDispatchService(users, verification, accountNames, config.PHONE_SIGNUP),
+    codes: new CodeDispatchService(users, verification, accountNames, config.PHONE_SIGNUP, protectionRepository),
     registration: new RegistrationService(users, sessions, backoff, settings, verification, accountNames, clock, config.PHONE_SIGNUP),
     users: new UserService(users),
-    security: new SecurityService(users, sessions, backoff, verification, clock),
-    identity: new IdentityService(users, identities, uploads),
+    security: new SecurityService(users, sessions, backoff, verification, clock, secondFactor, securityNotices.notify),
+    identity: new IdentityService(users, identities, uploads, secondFactor),
+    // account protection (issue 27); `secondFactor.require(userId, code)` guards any new call (API keys)
+    secondFactor,
+    protection,
+    securityNotices,
+    accountLocks,
+    sessionList: new SessionListService(users, sessions, loginHistory, clock),
+    withdrawalLimits,
     region: new RegionService(users),
     uploads,
     outbox: new DevOutboxService(outbox),
@@ -274,7 +309,9 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     ledger,
     // other products register the queues the dashboard counts (c2c disputes…)
     dashboardQueues,
-    backOffice: new BackOfficeService(new BackOfficeRepository(db), users, addressBook, ledger, clock, dashboardQueues),
+    backOffice: new BackOfficeService(new BackOfficeRepository(db), users, addressBook, ledger, clock, dashboardQueues, { secondFactor, history: loginHistory }),
+    // the second-operator approval queue: adjustments and (issue 27) 2FA resets
+    approvals: new ApprovalQueue(adjustments, ledger, users, secondFactor, operators, clock),
     operatorAdmin: new OperatorAdminService(new OperatorAdminRepository(db), operators, clock),
     content: new ContentService(new ContentRepository(db), operators, clock),
     makerSwitches,
@@ -293,6 +330,12 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
       () => core.state,
     ),
   };
+}
+
+/** The web app's address for the lock links of security messages: SITE_URL, else (outside production) this server. */
+function siteUrl(config: Config): string | undefined {
+  if (config.SITE_URL) return config.SITE_URL;
+  return config.NODE_ENV === 'production' ? undefined : `http://${config.HOST}:${config.PORT}`;
 }
 
 /**

@@ -118,6 +118,11 @@ export class CoreReadView {
     return this.withdrawals.usedToday(userId, currencyId, this.clock());
   }
 
+  /** The USDT value of what the user applied to withdraw today (Shanghai), for the identity level's limit. */
+  withdrawnTodayUsdt(userId: number): Atoms {
+    return this.withdrawals.usedTodayUsdt(userId, this.clock());
+  }
+
   /** Copies of a user's pending lever orders and held positions. */
   leverTradesOf(userId: number): LeverTrade[] {
     return this.lever.liveOf(userId);

@@ -9,7 +9,7 @@ import { postFiles, TINY_PNG } from '../support/multipart';
 import { fieldsOf, openApiOperations, type Operation } from '../support/openapi';
 import { callRoute, routeKey } from '../support/route-calls';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
-import { ID_FIELD_PATTERN, ID_FIELDS, type OwnedKind } from './id-fields';
+import { ID_FIELD_PATTERN, ID_FIELDS, namesOwned, type OwnedKind } from './id-fields';
 import { ROUTE_ACCESS, type Access } from './route-access';
 
 const A_SAVED_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -137,7 +137,7 @@ describeEachDatabase('authorization table', (kind) => {
   describe('ownership: user B naming user A’s objects', () => {
     let owner: { token: string; id: number };
     let stranger: { token: string; id: number };
-    const ownedIds: Record<OwnedKind, number> = { order: 0, address: 0, user: 0 };
+    const ownedIds: Record<OwnedKind, number> = { order: 0, address: 0, user: 0, session: 0 };
     let markers: string[];
     let operations: Operation[];
 
@@ -164,6 +164,8 @@ describeEachDatabase('authorization table', (kind) => {
       ownedIds.order = Number(placed.body.order_id);
       expect((await api.post('wallet/change', { currency_id: 3, number: '1', from_field: 'change', to_field: 'micro' }, asOwner)).body.type).toBe('ok');
       ownedIds.user = owner.id;
+      const [session] = await app.db.query<{ id: number }>('select id from sessions where user_id = $1 and revoked_at is null order by id desc limit 1', [owner.id]);
+      ownedIds.session = session?.id ?? 0;
 
       // what only A's own views may show: the account, the addresses, the hash, the notes, the
       // proof image, and the odd digits of A's balance (9876.54321 funded, whole amounts spent)
@@ -186,7 +188,7 @@ describeEachDatabase('authorization table', (kind) => {
     it('answers B naming A’s order, address or account as the table says, and changes nothing of A’s', async () => {
       const before = await databaseFingerprint(app.db);
       for (const [key, field] of Object.entries(ID_FIELDS)) {
-        if (field.names !== 'order' && field.names !== 'address' && field.names !== 'user') continue;
+        if (!namesOwned(field)) continue;
         const [method = '', url = '', name = ''] = key.split(' ');
         const route = { method, url };
         const withA = await callRoute(app, route, { token: stranger.token, fields: { [name]: ownedIds[field.names] } });
@@ -213,7 +215,7 @@ describeEachDatabase('authorization table', (kind) => {
         const fields: Record<string, number> = {};
         for (const field of operation ? fieldsOf(operation) : []) {
           const entry = ID_FIELDS[`${route.method} ${route.url} ${field}`];
-          if (entry && (entry.names === 'order' || entry.names === 'address' || entry.names === 'user')) fields[field] = ownedIds[entry.names];
+          if (entry && namesOwned(entry)) fields[field] = ownedIds[entry.names];
         }
         for (const attempt of [fields, {}]) {
           const reply = await callRoute(app, route, { token: stranger.token, fields: attempt });

@@ -13,12 +13,17 @@
  * - `not an id`: a value the user types that only looks like an id by its name.
  */
 export type IdField =
-  | { names: 'order' | 'address' | 'user'; stranger: { refused: string } | 'ignored' }
+  | { names: OwnedKind; stranger: { refused: string } | 'ignored' }
   | { names: 'catalogue' | 'operator' | 'not an id'; why: string }
   // trading bots (issue 28): ids on the signed API, proved by test/api-v1/signed-api.test.ts with two keys' owners
   | { names: 'signed'; why: string };
 
-export type OwnedKind = 'order' | 'address' | 'user';
+export type OwnedKind = 'order' | 'address' | 'user' | 'session';
+
+/** Whether an id field names a user's own object (the ownership test sends another user's). */
+export function namesOwned(field: IdField): field is Extract<IdField, { names: OwnedKind }> {
+  return field.names === 'order' || field.names === 'address' || field.names === 'user' || field.names === 'session';
+}
 
 const currency = { names: 'catalogue', why: 'a currency id' } as const;
 const operatorUser = { names: 'operator', why: 'the user an operator acts on' } as const;
@@ -33,6 +38,10 @@ export const ID_FIELDS: Record<string, IdField> = {
   'GET /api/news/list c_id': { names: 'catalogue', why: 'a news category' },
   'POST /api/news/detail id': { names: 'catalogue', why: 'a published article' },
   'POST /api/user/real_name card_id': { names: 'not an id', why: 'the identity document number the user types' },
+  // account protection (issue 27)
+  'POST /api/user/session_end id': { names: 'session', stranger: { refused: 'session not found' } },
+  'POST /admin/api/users/:userId/sessions/end userId': operatorUser,
+  'POST /admin/api/users/:userId/second-factor/reset userId': operatorUser,
 
   'POST /api/transaction/deal legal_id': currency,
   'POST /api/transaction/deal currency_id': currency,

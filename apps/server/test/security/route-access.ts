@@ -53,6 +53,24 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/safe/email': 'private',
   'POST /api/upload': 'private',
 
+  // account protection (issue 27): the authenticator, the allow-list, sessions and login history
+  // (every one refused to the guest account); a lock code of a security message is its own proof
+  'GET /api/google_bind/secret': 'private',
+  'POST /api/google_bind/bind': 'private',
+  'POST /api/google_bind/unbind': 'private',
+  'GET /api/safe/protection': 'private',
+  'POST /api/safe/anti_phishing': 'private',
+  'POST /api/safe/allow_list': 'private',
+  'GET /api/user/sessions': 'private',
+  'POST /api/user/session_end': 'private',
+  'POST /api/user/session_end_others': 'private',
+  'GET /api/user/login_history': 'private',
+  'POST /api/user/lock_account': 'public',
+  'POST /admin/api/users/:userId/sessions/end': 'operator',
+  'POST /admin/api/users/:userId/second-factor/reset': 'operator',
+  'GET /admin/api/settings/withdrawal-limits': 'operator',
+  'PUT /admin/api/settings/withdrawal-limits': 'operator',
+
   // content and market data
   'POST /api/news/list': 'public',
   'GET /api/news/list': 'public',

@@ -1,13 +1,17 @@
+import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { apiClient } from './client';
 import type { TestApp } from './test-app';
 
 type Api = ReturnType<typeof apiClient>;
 
-/** The newest code sent to an address, read from the development outbox as a developer would. */
+/**
+ * The newest verification code (six digits) sent to an address, read from the development outbox
+ * as a developer would; security messages in between carry lock codes, which are not it.
+ */
 export async function latestCode(api: Api, address: string): Promise<string> {
   const reply = await api.get<{ code: string }[]>('dev/outbox', { to: address });
-  const code = reply.body.message[0]?.code;
+  const code = reply.body.message.find((message) => /^\d{6}$/.test(message.code))?.code;
   if (!code) throw new Error(`no code in the outbox for ${address}`);
   return code;
 }
@@ -63,4 +67,23 @@ export function operatorCall(app: TestApp, token: string) {
     });
     return { status: reply.statusCode, body: reply.json<Record<string, unknown>>() };
   };
+}
+
+/** The newest security message sent to an address: its subject, text and lock code (development outbox). */
+export async function latestSecurityMessage(api: Api, address: string): Promise<{ subject: string; text: string; code: string } | undefined> {
+  const reply = await api.get<{ subject: string; text: string; code: string }[]>('dev/outbox', { to: address });
+  return reply.body.message.find((message) => !/^\d{6}$/.test(message.code));
+}
+
+/** The code an authenticator app shows for `secret` at `now` (`offsetSeconds` away). */
+export function authenticatorCode(secret: string, now: Date, offsetSeconds = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(now.getTime() / 1000) + offsetSeconds });
+}
+
+/** Binds an authenticator to the user as the security screen does; answers its secret and the recovery codes. */
+export async function bindAuthenticator(api: Api, token: string, now: Date, loginPassword = 'secret123'): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const secret = (await api.get<{ secret: string }>('google_bind/secret', {}, { token })).body.message.secret;
+  const bound = await api.post<{ recovery_codes: string[] }>('google_bind/bind', { code: await authenticatorCode(secret, now), login_password: loginPassword }, { token });
+  expect(bound.body.type).toBe('ok');
+  return { secret, recoveryCodes: bound.body.message.recovery_codes };
 }

@@ -45,9 +45,9 @@ async function login(params: Record<string, string | number>, options?: RequestO
 }
 
 export const userApi = {
-  /** Password login (`type=1`). */
-  login: (account: string, password: string, options?: RequestOptions) =>
-    login({ user_string: account, password, type: 1 }, options),
+  /** Password login (`type=1`); `googleCode` is the second step of an account with an authenticator. */
+  login: (account: string, password: string, options?: RequestOptions, googleCode?: string) =>
+    login({ user_string: account, password, type: 1, ...(googleCode ? { google_code: googleCode } : {}) }, options),
   /** Guest login into the shared demo account. */
   guestLogin: (options?: RequestOptions) => login({ is_vistor: 1 }, options),
   info: (options?: RequestOptions) => call<UserInfo>('GET', 'user/info', {}, options),
@@ -92,6 +92,8 @@ export interface NewPasswordInput {
   code: string;
   password: string;
   repassword: string;
+  /** the authenticator code, once one is bound */
+  google_code?: string;
 }
 
 /** `user/real_name`: the identity review's name, card number and the URLs of the three uploaded photos. */
@@ -149,13 +151,13 @@ export const securityApi = {
   updatePassword: (input: NewPasswordInput, options?: RequestOptions) =>
     call<string>('POST', 'safe/update_password', { ...input }, options),
   /** The first fund password (six digits), proved with the login password or a `forgets` code. */
-  setPayPassword: (input: { password: string; repassword: string; login_password?: string; code?: string }, options?: RequestOptions) =>
+  setPayPassword: (input: { password: string; repassword: string; login_password?: string; code?: string; google_code?: string }, options?: RequestOptions) =>
     call<string>('POST', 'safe/set_pay_password', input, options),
   /** A new fund password, proved with a `forgets` code sent to the account. */
   resetPayPassword: (input: NewPasswordInput, options?: RequestOptions) =>
     call<string>('POST', 'safe/reset_pay_password', { ...input }, options),
   /** Binds an e-mail once, proved with a `bind` code sent to it. */
-  bindEmail: (input: { email: string; code: string }, options?: RequestOptions) =>
+  bindEmail: (input: { email: string; code: string; google_code?: string }, options?: RequestOptions) =>
     call<string>('POST', 'safe/email', input, options),
   /** Uploads one identity photo; resolves with its URL. */
   uploadImage: (file: File, options?: RequestOptions) => upload<string>('upload', file, file.name, options),

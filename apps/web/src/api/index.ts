@@ -46,6 +46,7 @@ export {
 } from './notifications';
 export { liabilityApi } from './liabilities';
 export { paymentApi, type PaymentGatewayForm } from './payment';
+export { protectionApi, type AuthenticatorSecret, type LoginHistoryItem, type ProtectionView, type SessionItem } from './protection';
 export {
   leverApi,
   type LeverDeal,

@@ -59,10 +59,12 @@ export type ManualDepositInput = Required<Pick<ChargeRequestInput, 'currency' | 
 export type WithdrawInput = Required<Pick<WithdrawRequestInput, 'currency' | 'number' | 'address' | 'pay_password'>> & {
   type: 'change' | 'micro';
   active?: '0' | '1';
+  /** the authenticator code, once one is bound */
+  google_code?: string;
 };
 
 export type AddAddressInput = Required<Pick<AddAddressRequestInput, 'currency_id' | 'address'>> &
-  Pick<AddAddressRequestInput, 'notes' | 'memo' | 'active' | 'lang'>;
+  Pick<AddAddressRequestInput, 'notes' | 'memo' | 'active' | 'lang' | 'google_code'>;
 
 export interface PageInput {
   page: number;

@@ -86,6 +86,12 @@ export const routes: RouteObject[] = [
         handle: page('forgetPwd'),
         lazy: async () => ({ Component: (await import('../features/auth/ForgetPasswordPage')).ForgetPasswordPage }),
       },
+      // the lock link of security messages: the code is the proof, no session needed
+      {
+        path: 'lockAccount',
+        handle: page('lockAccount'),
+        lazy: async () => ({ Component: (await import('../features/account/LockAccountPage')).LockAccountPage }),
+      },
 
       // Proof of liabilities: the published snapshots, for everyone
       {
@@ -265,6 +271,17 @@ export const routes: RouteObject[] = [
             handle: page('setCash'),
             lazy: async () => ({ Component: (await import('../features/account/SetCashPage')).SetCashPage }),
           },
+          // account protection: the authenticator and the anti-phishing code
+          {
+            path: 'google_bind',
+            handle: page('google_bind'),
+            lazy: async () => ({ Component: (await import('../features/account/GoogleBindPage')).GoogleBindPage }),
+          },
+          {
+            path: 'antiPhishing',
+            handle: page('antiPhishing'),
+            lazy: async () => ({ Component: (await import('../features/account/AntiPhishingPage')).AntiPhishingPage }),
+          },
         ],
       },
 
@@ -280,6 +297,9 @@ export const routes: RouteObject[] = [
         })),
         inArea('accountSet', async () => ({
           Component: (await import('../features/account/SecurityCentrePage')).SecurityCentrePage,
+        })),
+        inArea('sessions', async () => ({
+          Component: (await import('../features/account/SessionsPage')).SessionsPage,
         })),
         inArea('recharge', async () => ({
           Component: (await import('../features/assets/RechargePage')).RechargePage,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, optionalWholeNumber } from './form';
+import { googleCode } from './protection';
 
 export const loginBody = z.object({
   user_string: optionalText(120).describe('e-mail or phone number'),
@@ -7,6 +8,7 @@ export const loginBody = z.object({
   type: optionalText(4).describe('1 = password login (the only kind)'),
   is_vistor: optionalWholeNumber.describe('1 = guest login into the shared demo account'),
   area_code: optionalText(8),
+  google_code: googleCode,
 });
 
 export const loginReply = z.object({

@@ -18,3 +18,5 @@ export * from './index-price';
 // trading bots (issue 28)
 export * from './api-key';
 export * from './api-v1';
+// account protection (issue 27)
+export * from './protection';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cacheBusting, optionalText, pageQuery, pagedSchema } from './form';
+import { googleCode } from './protection';
 
 /** sms_mail / sms_send: `type` is the purpose, `register` when absent. */
 export const codeRequestBody = z.object({
@@ -39,6 +40,7 @@ export const newPasswordBody = z.object({
   password: optionalText(64),
   repassword: optionalText(64),
   account: optionalText(120).describe('ignored: the logged-in account is used'),
+  google_code: googleCode,
 });
 
 /** safe/set_pay_password: the first fund password, proved with the login password or a code. */
@@ -47,9 +49,10 @@ export const setPayPasswordBody = z.object({
   repassword: optionalText(64),
   login_password: optionalText(64).describe('the login password; or else `code`'),
   code: optionalText(12).describe('a code of type forgets sent to the account; or else `login_password`'),
+  google_code: googleCode,
 });
 
-export const bindEmailBody = z.object({ email: optionalText(120), code: optionalText(12) });
+export const bindEmailBody = z.object({ email: optionalText(120), code: optionalText(12), google_code: googleCode });
 
 export const realNameBody = z.object({
   name: optionalText(120),
@@ -73,7 +76,8 @@ export const userCenter = z.object({
   phone: z.string(),
   email: z.string(),
   pay_password_set: z.union([z.literal(0), z.literal(1)]),
-  strength: z.int().describe('security strength in percent: 25 base, +25 phone, +25 e-mail, +25 approved identity'),
+  google_bind: z.union([z.literal(0), z.literal(1)]).describe('1: an authenticator is bound (guarded calls ask for google_code)'),
+  strength: z.int().describe('security strength in percent: 25 base, +25 phone, +25 e-mail, +25 approved identity, +25 authenticator; at most 100'),
 });
 
 export const country = z.object({ country_id: z.int(), area_code: z.string(), name_cn: z.string(), name_en: z.string() });

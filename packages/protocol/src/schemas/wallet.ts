@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cacheBusting, optionalText, optionalWholeNumber, pageQuery, pagedSchema, requiredId } from './form';
+import { googleCode } from './protection';
 
 export const walletBalanceItem = z.object({
   currency: z.int(),
@@ -177,6 +178,7 @@ export const savedAddress = z.object({
   notes: z.string(),
   memo: z.string(),
   active: flagSchema.describe('USDT network: 0 ERC20, 1 TRC20'),
+  usable_at: z.string().nullable().optional().describe('while the allow-list is on, a new address is usable from this time (ISO); null: at once'),
 });
 /** wallet/get_info: limits and fee of a withdrawal, and the caller's saved addresses. */
 export const withdrawInfo = z.object({
@@ -192,6 +194,9 @@ export const withdrawInfo = z.object({
   rate: z.string().describe('change: a flat fee in the currency; micro: a percent of the amount'),
   fee_mode: z.enum(['flat', 'percent']),
   address: z.array(savedAddress),
+  level_day_limit_usdt: z.string().optional().describe('the daily withdrawal limit of the caller’s identity level, in USDT value; 0: none'),
+  level_day_used_usdt: z.string().optional().describe('what the caller applied to withdraw today, in USDT value'),
+  allow_list: z.union([z.literal(0), z.literal(1)]).optional().describe('1: only saved addresses past their waiting period may be used'),
 });
 export const withdrawBody = z.object({
   currency: optionalWholeNumber,
@@ -202,6 +207,7 @@ export const withdrawBody = z.object({
   type: optionalText(16).describe('change (default) or micro'),
   active: optionalText(4).describe('USDT network when the address is not saved: 0 ERC20, 1 TRC20'),
   pay_password: optionalText(32),
+  google_code: googleCode,
 });
 
 export const WITHDRAWAL_STATUS = { applying: 1, approved: 2, success: 3, failed: 4, rejected: 5, in_station: 6 } as const;
@@ -253,6 +259,7 @@ export const addAddressBody = z.object({
   active: optionalText(4).describe('USDT network: 0 ERC20, 1 TRC20'),
   notes: optionalText(64),
   memo: z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(64)).optional().describe('tag for networks that need one: letters and digits'),
+  google_code: googleCode,
 });
 export const deleteAddressBody = z.object({ address_id: requiredId });
 

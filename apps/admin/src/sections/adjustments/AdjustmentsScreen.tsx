@@ -10,17 +10,22 @@ import { PageHeader } from '../../components/PageHeader';
 
 interface Adjustment extends Record<string, unknown> {
   id: string;
+  /** a manual adjustment, or the reset of a user's authenticator (admins approve those) */
+  kind: 'adjustment' | 'second_factor_reset';
   requested_by_email: string;
   user_id: number;
-  currency: string;
-  wallet: string;
-  amount: string;
+  currency: string | null;
+  wallet: string | null;
+  amount: string | null;
   reason: string;
   status: string;
   created_at: string;
 }
 
-/** Manual adjustments above the threshold: a second operator (not the one who asked) approves or rejects. */
+/**
+ * Manual adjustments above the threshold and resets of users' authenticators: a second operator
+ * (not the one who asked) approves or rejects; only an admin approves a reset.
+ */
 function AdjustmentsScreen() {
   const [status, setStatus] = useState('pending');
   const [version, setVersion] = useState(0);
@@ -45,7 +50,11 @@ function AdjustmentsScreen() {
           { key: 'created_at', label: 'asked', render: (row) => new Date(row.created_at).toLocaleString() },
           { key: 'requested_by_email', label: 'asked by' },
           { key: 'user_id', label: 'user', render: (row) => <Link className="text-brand" to={`/users/${row.user_id}`}>{row.user_id}</Link> },
-          { key: 'amount', label: 'amount', render: (row) => `${row.amount} ${row.currency} (${row.wallet})` },
+          {
+            key: 'amount',
+            label: 'what',
+            render: (row) => (row.kind === 'second_factor_reset' ? 'reset the authenticator (2FA)' : `${row.amount} ${row.currency} (${row.wallet})`),
+          },
           { key: 'reason', label: 'reason' },
           {
             key: 'actions',

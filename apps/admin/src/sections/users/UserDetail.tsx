@@ -27,7 +27,9 @@ interface UserDetailData {
     created_at: string;
   };
   balances: { currency_id: number; currency: string; wallet: string; available: string; locked: string }[];
-  sessions: { id: number; ip: string; user_agent: string; created_at: string; expires_at: string; revoked_at: string | null }[];
+  sessions: { id: number; ip: string; user_agent: string; device: string; place: string; created_at: string; last_seen_at: string | null; expires_at: string; revoked_at: string | null; live: boolean }[];
+  second_factor: { bound: boolean; bound_at: string | null; recovery_codes_left: number };
+  login_history: { at: string; ip: string; device: string; place: string; result: string }[];
 }
 
 type Row = Record<string, unknown>;
@@ -95,10 +97,12 @@ const USER_RECORDS: { title: string; path: string; columns: Column<Row>[] }[] = 
   },
 ];
 
-function Actions({ user, onChanged }: { user: UserDetailData['profile']; onChanged: () => void }) {
+function Actions({ user, authenticatorBound, onChanged }: { user: UserDetailData['profile']; authenticatorBound: boolean; onChanged: () => void }) {
   const me = useOperator();
   const action = useAction();
   const [reason, setReason] = useState('');
+  const [resetReason, setResetReason] = useState('');
+  const [resetAsked, setResetAsked] = useState<number>();
   const [city, setCity] = useState(user.city_name);
   const [district, setDistrict] = useState(user.district_name);
   const run = (method: 'POST' | 'DELETE', path: string, body?: object) => void action.run(() => api(method, `/users/${user.id}${path}`, body)).then((done) => done && onChanged());
@@ -135,6 +139,29 @@ function Actions({ user, onChanged }: { user: UserDetailData['profile']; onChang
               Remove region agent
             </Button>
           )}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button size="sm" variant="outline" data-testid="end-user-sessions" onClick={() => run('POST', '/sessions/end')}>
+            End all sessions
+          </Button>
+          {authenticatorBound && (
+            <>
+              <input aria-label="Authenticator reset reason" className="bo-input w-72" placeholder="How the user's identity was checked" value={resetReason} onChange={(event) => setResetReason(event.target.value)} />
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={resetReason.trim() === ''}
+                onClick={() =>
+                  void action
+                    .run(async () => setResetAsked((await api<{ pending_approval: number }>('POST', `/users/${user.id}/second-factor/reset`, { reason: resetReason.trim() })).pending_approval))
+                    .then((done) => done && onChanged())
+                }
+              >
+                Ask to reset the authenticator
+              </Button>
+            </>
+          )}
+          {resetAsked !== undefined && <span className="text-up">Waiting for a second operator, an admin (request {resetAsked}).</span>}
         </div>
         <ErrorLine error={action.error} />
       </div>
@@ -221,9 +248,15 @@ export function UserDetail() {
           <dd>{user.locked_until ? `until ${new Date(user.locked_until).toLocaleString()} (${user.lock_reason})` : 'no'}</dd>
           <dt className="text-muted">fund password</dt>
           <dd>{user.has_pay_password ? 'set' : 'not set'}</dd>
+          <dt className="text-muted">authenticator (2FA)</dt>
+          <dd data-testid="user-second-factor">
+            {data.second_factor.bound && data.second_factor.bound_at
+              ? `bound ${new Date(data.second_factor.bound_at).toLocaleString()}, ${data.second_factor.recovery_codes_left} recovery codes left`
+              : 'not bound'}
+          </dd>
         </dl>
       </Panel>
-      <Actions user={user} onChanged={changed} />
+      <Actions user={user} authenticatorBound={data.second_factor.bound} onChanged={changed} />
       <Panel title="Wallets">
         <BalancesTable label="Wallets" rows={data.balances} />
       </Panel>
@@ -245,22 +278,50 @@ export function UserDetail() {
           <thead>
             <tr>
               <th>opened</th>
+              <th>last seen</th>
               <th>address</th>
+              <th>place</th>
               <th>device</th>
               <th>ends</th>
-              <th>revoked</th>
+              <th>state</th>
             </tr>
           </thead>
           <tbody>
             {data.sessions.map((row) => (
               <tr key={row.id}>
                 <td>{new Date(row.created_at).toLocaleString()}</td>
+                <td>{row.last_seen_at ? new Date(row.last_seen_at).toLocaleString() : ''}</td>
                 <td>{row.ip}</td>
+                <td>{row.place}</td>
                 <td className="max-w-md truncate" title={row.user_agent}>
-                  {row.user_agent}
+                  {row.device || row.user_agent}
                 </td>
                 <td>{new Date(row.expires_at).toLocaleString()}</td>
-                <td>{row.revoked_at ? new Date(row.revoked_at).toLocaleString() : ''}</td>
+                <td>{row.live ? 'live' : row.revoked_at ? `ended ${new Date(row.revoked_at).toLocaleString()}` : 'expired'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Panel>
+      <Panel title="Login history (90 days, newest 50)">
+        <table className="bo-table" aria-label="Login history" data-testid="user-login-history">
+          <thead>
+            <tr>
+              <th>time</th>
+              <th>address</th>
+              <th>place</th>
+              <th>device</th>
+              <th>result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.login_history.map((row, index) => (
+              <tr key={`${row.at}-${index}`}>
+                <td>{new Date(row.at).toLocaleString()}</td>
+                <td>{row.ip}</td>
+                <td>{row.place}</td>
+                <td>{row.device}</td>
+                <td>{row.result}</td>
               </tr>
             ))}
           </tbody>

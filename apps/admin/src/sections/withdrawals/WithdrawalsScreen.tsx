@@ -9,6 +9,7 @@ import { ReviewQueue } from '../../components/ReviewQueue';
 import { ErrorLine } from '../../components/ErrorLine';
 import { SelectFilter } from '../../components/Filter';
 import { Panel } from '../../components/PageHeader';
+import { LevelLimits } from './LevelLimits';
 
 interface Withdrawal extends Record<string, unknown> {
   id: number;
@@ -91,27 +92,30 @@ function Review({ row, onDone }: { row: Withdrawal; onDone: () => void }) {
 function WithdrawalsScreen() {
   const [state, setState] = useState('applying');
   return (
-    <ReviewQueue<Withdrawal>
-      title="Withdrawals"
-      controls={<SelectFilter label="State" value={state} options={[{ value: '', label: 'all' }, ...STATES.map((value) => ({ value, label: value }))]} onChange={setState} />}
-      table={{
-        label: 'Withdrawals',
-        path: '/withdrawals',
-        filters: { status: state },
-        csvName: 'withdrawals',
-        columns: [
-          { key: 'id', label: 'id' },
-          { key: 'created_time', label: 'time' },
-          { key: 'user_account', label: 'user' },
-          { key: 'currency_name', label: 'currency' },
-          { key: 'number', label: 'amount' },
-          { key: 'network', label: 'network' },
-          { key: 'address', label: 'address' },
-          { key: 'state', label: 'state' },
-        ],
-      }}
-      review={(row, done) => <Review row={row} onDone={done} />}
-    />
+    <div className="flex flex-col gap-4">
+      <ReviewQueue<Withdrawal>
+        title="Withdrawals"
+        controls={<SelectFilter label="State" value={state} options={[{ value: '', label: 'all' }, ...STATES.map((value) => ({ value, label: value }))]} onChange={setState} />}
+        table={{
+          label: 'Withdrawals',
+          path: '/withdrawals',
+          filters: { status: state },
+          csvName: 'withdrawals',
+          columns: [
+            { key: 'id', label: 'id' },
+            { key: 'created_time', label: 'time' },
+            { key: 'user_account', label: 'user' },
+            { key: 'currency_name', label: 'currency' },
+            { key: 'number', label: 'amount' },
+            { key: 'network', label: 'network' },
+            { key: 'address', label: 'address' },
+            { key: 'state', label: 'state' },
+          ],
+        }}
+        review={(row, done) => <Review row={row} onDone={done} />}
+      />
+      <LevelLimits />
+    </div>
   );
 }
 

@@ -3,6 +3,9 @@ import type { Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
 import type { CommandResult, KindState, LoadContext } from '../kind';
 import { refuse } from '../refusal';
+import type { SpotMarkets } from '../spot/markets';
+import { valueInUsdt, type ValuationPrices } from '../valuation';
+import { checkAllowList, type AllowListFacts } from './allow-list';
 import { loadWithdrawals, WITHDRAWALS } from './repository';
 import { isFinal, shanghaiDay, type WithdrawalState, type WithdrawalStatus } from './state';
 
@@ -10,6 +13,10 @@ import { isFinal, shanghaiDay, type WithdrawalState, type WithdrawalStatus } fro
 export type ApplyWithdrawal = Pick<WithdrawalState, 'userId' | 'currencyId' | 'wallet' | 'network' | 'address' | 'memo' | 'amount' | 'fee' | 'recipientId'> & {
   /** the currency's daily limit per user; 0 for none */
   dayLimit: Atoms;
+  /** the daily limit of the user's identity level, in USDT value across currencies; 0 or absent for none */
+  levelDayLimitUsdt?: Atoms;
+  /** the address allow-list's facts while the user has it on; absent: off */
+  allowList?: AllowListFacts;
 };
 
 export type WithdrawalDecision = 'approve' | 'reject' | 'chain_success' | 'chain_failure';
@@ -39,6 +46,8 @@ export interface WithdrawalBookRows {
   open: WithdrawalState[];
   /** per user and currency, what was applied for today (Shanghai) and not refunded */
   today: { userId: number; currencyId: number; amount: Atoms }[];
+  /** per user, the USDT value of what was applied for today and not refunded */
+  todayUsdt: { userId: number; value: Atoms }[];
   lastId: number;
 }
 
@@ -66,10 +75,15 @@ function stepOf(withdrawal: WithdrawalState, decision: WithdrawalDecision): { fr
 export class WithdrawalBook implements KindState<WithdrawalCommand, WithdrawalBookRows> {
   private readonly open = new Map<number, WithdrawalState>();
   private readonly used = new Map<string, Atoms>();
+  /** per user, today's USDT value (the identity level's limit) */
+  private readonly usedUsdt = new Map<number, Atoms>();
   private day = 0;
   private lastId = 0;
   /** the account that collects withdrawal fees (the one that collects trading fees) */
   private feeAccount = 0;
+
+  /** `prices`: the spot and index states, whose USDT pairs value withdrawals (read while applying) */
+  constructor(private readonly prices: () => ValuationPrices) {}
 
   load(db: Queryable, context: LoadContext): Promise<WithdrawalBookRows> {
     return loadWithdrawals(db, context.now);
@@ -79,9 +93,11 @@ export class WithdrawalBook implements KindState<WithdrawalCommand, WithdrawalBo
     this.feeAccount = context.feeAccount;
     this.open.clear();
     this.used.clear();
+    this.usedUsdt.clear();
     this.day = shanghaiDay(context.now);
     for (const withdrawal of rows.open) this.open.set(withdrawal.id, withdrawal);
     for (const row of rows.today) this.used.set(`${row.userId}:${row.currencyId}`, row.amount);
+    for (const row of rows.todayUsdt) this.usedUsdt.set(row.userId, row.value);
     this.lastId = rows.lastId;
   }
 
@@ -99,20 +115,40 @@ export class WithdrawalBook implements KindState<WithdrawalCommand, WithdrawalBo
     return this.used.get(`${userId}:${currencyId}`) ?? 0n;
   }
 
-  /** Freezes the amount and opens the withdrawal in state `applying`. */
+  /** The USDT value of what the user applied to withdraw today, every currency together. */
+  usedTodayUsdt(userId: number, now: Date): Atoms {
+    this.rollDay(now);
+    return this.usedUsdt.get(userId) ?? 0n;
+  }
+
+  /**
+   * Freezes the amount and opens the withdrawal in state `applying`. Refused, before anything
+   * changes, by the allow-list, the currency's daily limit and the identity level's daily limit in
+   * USDT value (a currency without a USDT price cannot be valued: refused while a level limit applies).
+   */
   private openWithdrawal(input: ApplyWithdrawal, context: CommandContext, now: Date): WithdrawalState {
     if (input.amount <= 0n) refuse('amount must be greater than zero');
     if (input.fee < 0n || input.fee >= input.amount) refuse('minimum amount not met');
+    checkAllowList(input.allowList, now);
     const used = this.usedToday(input.userId, input.currencyId, now);
     if (input.dayLimit > 0n && used + input.amount > input.dayLimit) refuse('daily limit reached');
+    const usdtValue = valueInUsdt(this.prices(), input.currencyId, input.amount, now) ?? null;
+    const usedUsdt = this.usedTodayUsdt(input.userId, now);
+    const levelLimit = input.levelDayLimitUsdt ?? 0n;
+    if (levelLimit > 0n) {
+      if (usdtValue === null) refuse('no market price');
+      if (usedUsdt + usdtValue > levelLimit) refuse('daily limit of your identity level reached');
+    }
     const id = this.lastId + 1;
     const reference = `withdrawal:${id}`;
     // refuses `insufficient balance` before anything here changes
     context.move({ userId: input.userId, currencyId: input.currencyId, wallet: input.wallet, available: -input.amount, locked: input.amount, reason: 'withdrawal_freeze', reference });
     this.lastId = id;
-    const withdrawal: WithdrawalState = { id, ...input, status: 'applying', txHash: '', note: '', createdAt: now, updatedAt: now };
+    const { dayLimit: _dayLimit, levelDayLimitUsdt: _levelLimit, allowList: _allowList, ...record } = input;
+    const withdrawal: WithdrawalState = { id, ...record, usdtValue, status: 'applying', txHash: '', note: '', createdAt: now, updatedAt: now };
     this.open.set(id, withdrawal);
     this.used.set(`${input.userId}:${input.currencyId}`, used + input.amount);
+    if (usdtValue !== null) this.usedUsdt.set(input.userId, usedUsdt + usdtValue);
     context.stage(WITHDRAWALS, withdrawal);
     return withdrawal;
   }
@@ -165,6 +201,9 @@ export class WithdrawalBook implements KindState<WithdrawalCommand, WithdrawalBo
     const key = `${withdrawal.userId}:${withdrawal.currencyId}`;
     const used = (this.used.get(key) ?? 0n) - withdrawal.amount;
     this.used.set(key, used > 0n ? used : 0n);
+    if (withdrawal.usdtValue === null) return;
+    const usedUsdt = (this.usedUsdt.get(withdrawal.userId) ?? 0n) - withdrawal.usdtValue;
+    this.usedUsdt.set(withdrawal.userId, usedUsdt > 0n ? usedUsdt : 0n);
   }
 
   private rollDay(now: Date): void {
@@ -172,5 +211,6 @@ export class WithdrawalBook implements KindState<WithdrawalCommand, WithdrawalBo
     if (day === this.day) return;
     this.day = day;
     this.used.clear();
+    this.usedUsdt.clear();
   }
 }

@@ -1,4 +1,6 @@
 import type { CoreKind } from '../kind';
+import { indexPricesKind } from '../index-prices/kind';
+import { spotKind } from '../spot/kind';
 import { WithdrawalBook, type WithdrawalCommand } from './book';
 import { WITHDRAWALS } from './repository';
 
@@ -9,5 +11,6 @@ export const withdrawalsKind: CoreKind<WithdrawalCommand, WithdrawalBook> = {
   tables: [WITHDRAWALS],
   // `withdrawals` keeps its foreign keys: nothing for the audit to add
   orphanChecks: [],
-  create: () => new WithdrawalBook(),
+  // withdrawals are valued in USDT at the index (else the last trade), read while applying
+  create: (kinds) => new WithdrawalBook(() => ({ spot: kinds.stateOf(spotKind), index: kinds.stateOf(indexPricesKind) })),
 };

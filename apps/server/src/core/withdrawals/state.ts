@@ -22,6 +22,8 @@ export interface WithdrawalState {
   fee: Atoms;
   /** the user whose deposit address this is (an in-station withdrawal), else null */
   recipientId: number | null;
+  /** its value in USDT when applied for (valuation.ts), null when the currency had no USDT price */
+  usdtValue: Atoms | null;
   status: WithdrawalStatus;
   txHash: string;
   note: string;

@@ -2,15 +2,20 @@ import type { Queryable } from '../../db/database';
 import type { Wallet } from '../../core/wallets';
 import type { Counted } from './back-office-repository';
 
+/** What waits for a second operator: a manual adjustment, or a reset of a user's authenticator. */
+export type ApprovalKind = 'adjustment' | 'second_factor_reset';
+
 export interface AdjustmentRow {
   id: string;
+  kind: ApprovalKind;
   requested_by: number;
   requested_by_email: string;
   user_id: number;
-  currency_id: number;
-  currency: string;
-  wallet: Wallet;
-  amount: string;
+  /** the adjustment's currency, wallet and amount; null for a reset */
+  currency_id: number | null;
+  currency: string | null;
+  wallet: Wallet | null;
+  amount: string | null;
   reason: string;
   status: 'pending' | 'approved' | 'rejected';
   decided_by: number | null;
@@ -18,11 +23,14 @@ export interface AdjustmentRow {
   decided_at: Date | null;
 }
 
-const COLUMNS = `a.id::text as id, a.requested_by, o.email as requested_by_email, a.user_id, a.currency_id, c.name as currency, a.wallet,
+const COLUMNS = `a.id::text as id, a.kind, a.requested_by, o.email as requested_by_email, a.user_id, a.currency_id, c.name as currency, a.wallet,
   a.amount::text as amount, a.reason, a.status, a.decided_by, a.created_at, a.decided_at`;
-const FROM = 'operator_adjustments a join operators o on o.id = a.requested_by join currencies c on c.id = a.currency_id';
+const FROM = 'operator_adjustments a join operators o on o.id = a.requested_by left join currencies c on c.id = a.currency_id';
 
-/** Manual adjustments above the threshold, waiting for (or past) a second operator's decision. */
+/**
+ * The second-operator approval queue: manual adjustments above the threshold and resets of users'
+ * authenticators, waiting for (or past) a second operator's decision.
+ */
 export class AdjustmentRepository {
   constructor(private readonly db: Queryable) {}
 
@@ -30,6 +38,14 @@ export class AdjustmentRepository {
     const rows = await this.db.query<{ id: string }>(
       `insert into operator_adjustments (requested_by, user_id, currency_id, wallet, amount, reason) values ($1, $2, $3, $4, $5, $6) returning id::text as id`,
       [input.operatorId, input.userId, input.currencyId, input.wallet, input.amount, input.reason],
+    );
+    return Number(rows[0]?.id);
+  }
+
+  async requestSecondFactorReset(input: { operatorId: number; userId: number; reason: string }): Promise<number> {
+    const rows = await this.db.query<{ id: string }>(
+      `insert into operator_adjustments (kind, requested_by, user_id, reason) values ('second_factor_reset', $1, $2, $3) returning id::text as id`,
+      [input.operatorId, input.userId, input.reason],
     );
     return Number(rows[0]?.id);
   }

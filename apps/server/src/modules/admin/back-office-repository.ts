@@ -106,10 +106,10 @@ export class BackOfficeRepository {
     );
   }
 
-  /** Login sessions: each names the address and the browser (the device) it came from. */
+  /** Login sessions: each names the address and the browser (the device) it came from, its place and last use. */
   sessions(userId: number, limit: number) {
-    return this.db.query<{ id: number; ip: string; user_agent: string; created_at: Date; expires_at: Date; revoked_at: Date | null }>(
-      `select id, ip, user_agent, created_at, expires_at, revoked_at from sessions where user_id = $1 order by id desc limit $2`,
+    return this.db.query<{ id: number; ip: string; user_agent: string; place: string; created_at: Date; last_seen_at: Date | null; expires_at: Date; revoked_at: Date | null }>(
+      `select id, ip, user_agent, place, created_at, last_seen_at, expires_at, revoked_at from sessions where user_id = $1 order by id desc limit $2`,
       [userId, limit],
     );
   }

@@ -183,7 +183,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptions> = a
     '/adjustments',
     {
       ...may(MAY.moveMoney),
-      schema: { tags, summary: 'Manual adjustments above the threshold, by status', querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional(), ...table }) },
+      schema: { tags, summary: 'Requests waiting for a second operator (manual adjustments above the threshold, 2FA resets), by status', querystring: z.object({ status: z.enum(['pending', 'approved', 'rejected']).optional(), ...table }) },
     },
     async (request, reply) =>
       tableReply(reply, request.query, 'adjustments', async (page) => {
@@ -198,16 +198,16 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptions> = a
       ...may(MAY.moveMoney),
       schema: {
         tags,
-        summary: 'A second operator approves an adjustment: it goes through the core once',
+        summary: 'A second operator approves a request: an adjustment goes through the core once; a 2FA reset (admins only) removes the user’s authenticator',
         params: idParams,
-        response: { 200: z.object({ applied: z.boolean(), available: z.string(), locked: z.string() }) },
+        response: { 200: z.object({ applied: z.boolean(), available: z.string().optional(), locked: z.string().optional() }) },
       },
     },
-    async (request) => services.ledger.approve(operatorOf(request), request.params.id),
+    async (request) => services.approvals.approve(operatorOf(request), request.operatorRole ?? 'reviewer', request.params.id),
   );
 
   app.post('/adjustments/:id/reject', { ...may(MAY.moveMoney), schema: { tags, params: idParams, response: { 200: ok } } }, async (request) => {
-    await services.ledger.reject(operatorOf(request), request.params.id);
+    await services.approvals.reject(operatorOf(request), request.params.id);
     return { ok: true as const };
   });
 

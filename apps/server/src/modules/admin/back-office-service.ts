@@ -1,6 +1,9 @@
 import { formatAmount, parseAmount } from '../../core/amount';
 import { refuse } from '../../core/refusal';
 import type { Clock } from '../../lib/time';
+import { deviceOf } from '../../lib/user-agent';
+import { LOGIN_HISTORY_DAYS, type LoginHistoryRepository } from '../auth/login-history-repository';
+import type { SecondFactorService } from '../users/second-factor-service';
 import type { PageRequest } from '../../lib/paging';
 import type { UserRepository } from '../users/repository';
 import { directionName } from '../micro/present';
@@ -38,6 +41,8 @@ export class BackOfficeService {
     private readonly ledger: LedgerAdminService,
     private readonly clock: Clock,
     private readonly queues: DashboardQueues,
+    /** account protection: the user's authenticator and login history */
+    private readonly protection: { secondFactor: Pick<SecondFactorService, 'state'>; history: Pick<LoginHistoryRepository, 'list'> },
   ) {}
 
   async dashboard() {
@@ -66,17 +71,22 @@ export class BackOfficeService {
   async user(userId: number) {
     const user = await this.users.findById(userId);
     if (!user) refuse('user not found');
-    const [balances, sessions, addresses] = await Promise.all([
+    const now = this.clock();
+    const [balances, sessions, addresses, secondFactor, history] = await Promise.all([
       this.repository.balances(userId),
       this.repository.sessions(userId, 50),
       this.addressBook.list(userId, undefined),
+      this.protection.secondFactor.state(userId),
+      this.protection.history.list(userId, new Date(now.getTime() - LOGIN_HISTORY_DAYS * 86_400_000), 50, 0),
     ]);
     const { password_hash: _password, pay_password_hash: payPassword, ...profile } = user;
     return {
       profile: { ...profile, has_pay_password: payPassword !== null },
       balances: balances.map((row) => amounts(row, ['available', 'locked'])),
-      sessions,
+      sessions: sessions.map((row) => ({ ...row, device: deviceOf(row.user_agent), live: row.revoked_at === null && row.expires_at > now })),
       addresses,
+      second_factor: secondFactor,
+      login_history: history.map(({ total: _total, ...row }) => ({ ...row, device: deviceOf(row.user_agent) })),
     };
   }
 

@@ -96,6 +96,7 @@ export class LedgerAdminService {
   /** A second operator's yes: the adjustment goes through the core, once (keyed by the request). */
   async approve(operatorId: number, adjustmentId: number) {
     const request = await this.pending(operatorId, adjustmentId);
+    if (request.kind !== 'adjustment' || request.currency_id === null || request.wallet === null || request.amount === null) refuse('adjustment not found');
     const applied = await this.adjust(
       operatorId,
       request.user_id,
@@ -115,7 +116,7 @@ export class LedgerAdminService {
 
   async listAdjustments(status: string | undefined, limit: number, offset: number) {
     const rows = await this.adjustments.list(status, limit, offset);
-    return rows.map((row) => ({ ...row, amount: formatAmount(parseAmount(row.amount)) }));
+    return rows.map((row) => ({ ...row, amount: row.amount === null ? null : formatAmount(parseAmount(row.amount)) }));
   }
 
   async audit(operatorId?: number): Promise<AuditReport> {
@@ -129,7 +130,8 @@ export class LedgerAdminService {
     return this.settings.get<LastAudit>(LEDGER_SETTING.lastAudit);
   }
 
-  private async pending(operatorId: number, adjustmentId: number) {
+  /** A pending request another operator made; refused to the operator who made it. */
+  async pending(operatorId: number, adjustmentId: number) {
     const request = await this.adjustments.find(adjustmentId);
     if (!request || request.status !== 'pending') refuse('adjustment not found');
     if (request.requested_by === operatorId) refuse('a second operator must approve');

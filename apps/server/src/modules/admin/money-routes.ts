@@ -98,6 +98,27 @@ export const operatorMoneyRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asy
   step('chain-success', 'chain_success', MAY.moveMoney, 'The transfer is on chain: the frozen amount leaves, the fee goes to the fee account', z.object({ tx_hash: z.string().min(1).max(128) }));
   step('chain-failure', 'chain_failure', MAY.moveMoney, 'The transfer failed on chain: the frozen amount returns to the user', note);
 
+  // account protection (issue 27): the daily withdrawal limit of each identity level, in USDT value
+  const levelLimits = z.object({ unverified: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/), verified: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/) });
+  app.get(
+    '/settings/withdrawal-limits',
+    { config: { roles: MAY.read }, schema: { tags, summary: 'The daily withdrawal limit of each identity level, in USDT value (0: none)', response: { 200: levelLimits } } },
+    async () => services.withdrawalLimits.get(),
+  );
+  app.put(
+    '/settings/withdrawal-limits',
+    {
+      config: { roles: MAY.administer },
+      schema: {
+        tags,
+        summary: 'Set the daily withdrawal limit of each identity level in USDT value (0: none); the core checks it at every application',
+        body: levelLimits,
+        response: { 200: levelLimits },
+      },
+    },
+    async (request) => services.withdrawalLimits.set(operatorOf(request), request.body),
+  );
+
   app.put(
     '/settings/deposits',
     { config: { roles: MAY.administer }, schema: { tags, summary: 'Open or close deposits and withdrawals (`is_open_CTbi`)', body: z.object({ open: z.boolean() }), response: { 200: ok } } },

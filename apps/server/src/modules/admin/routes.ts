@@ -54,6 +54,8 @@ const STATUS_OF: Record<string, number> = {
   'pair has open orders': 409,
   'the last admin cannot be removed': 409,
   'article holds active content': 400,
+  // account protection (issue 27)
+  'google authenticator not bound': 409,
 };
 
 const userParams = z.object({ userId: z.coerce.number().int().positive().max(MAX_INTEGER_ID) });
@@ -152,6 +154,34 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
     await services.admin.unlockUser(operatorOf(request), request.params.userId);
     return { ok: true as const };
   });
+
+  // account protection (issue 27): a user's sessions, and the reset of a lost authenticator
+  app.post(
+    '/users/:userId/sessions/end',
+    { ...may(MAY.manageUsers), schema: { tags, summary: 'End every session of a user: their sockets close', params: userParams, response: { 200: ok } } },
+    async (request) => {
+      await services.admin.endSessions(operatorOf(request), request.params.userId);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/users/:userId/second-factor/reset',
+    {
+      ...may(MAY.manageUsers),
+      schema: {
+        tags,
+        summary: 'Ask to reset a user’s authenticator: it waits in the approval queue until an admin other than the asker approves',
+        params: userParams,
+        body: z.object({ reason: z.string().min(1).max(200) }),
+        response: { 200: z.object({ ok: z.literal(true), pending_approval: z.int() }) },
+      },
+    },
+    async (request) => ({
+      ok: true as const,
+      pending_approval: await services.approvals.requestSecondFactorReset(operatorOf(request), request.params.userId, request.body.reason),
+    }),
+  );
 
   app.post(
     '/users/:userId/region-agent',

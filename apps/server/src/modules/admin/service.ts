@@ -87,6 +87,13 @@ export class AdminService {
     return end;
   }
 
+  /** Ends every session of a user (their sockets close at once), in the operator log. */
+  async endSessions(operatorId: number, userId: number): Promise<void> {
+    await this.existingUser(userId);
+    await this.sessions.revokeAllOf(userId, this.clock());
+    await this.operators.log(operatorId, { action: 'user.sessions.end', target: `user:${userId}`, userId, after: { sessions: 'ended' } });
+  }
+
   async unlockUser(operatorId: number, userId: number): Promise<void> {
     const user = await this.existingUser(userId);
     await this.users.unlock(userId);

@@ -1,12 +1,11 @@
-import QRCode from 'qrcode';
 import { refuse } from '../../core/refusal';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Clock } from '../../lib/time';
 import { tokenDigest } from '../../lib/tokens';
 import { RECOVERY_CODE_COUNT } from './login-policy';
-import { newRecoveryCode, recoveryCodeDigest } from './recovery-codes';
+import { newRecoveryCode, recoveryCodeDigest } from '../../lib/recovery-codes';
 import type { OperatorRepository } from './repository';
-import { matchTotp, newTotpSecret, totpUri } from './totp';
+import { matchTotp, newTotpSecret, qrCodeDataUrl, totpUri } from '../../lib/totp';
 import type { OperatorTotpRepository } from './totp-repository';
 
 export interface TotpEnrolment {
@@ -39,8 +38,7 @@ export class OperatorTotpService {
     const secret = newTotpSecret();
     await this.totp.savePendingSecret(operatorId, this.secrets.seal(secret, secretContext(operatorId)));
     const uri = totpUri(secret, operator.email);
-    const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-    return { secret, otpauth_uri: uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+    return { secret, otpauth_uri: uri, qr_code: await qrCodeDataUrl(uri) };
   }
 
   /**

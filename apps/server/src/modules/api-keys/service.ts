@@ -36,14 +36,9 @@ export function apiSecretBox(operatorSecretKey: string): SecretBox {
 /** The context a secret is sealed under: its own key id, so a sealed secret copied to another key does not open. */
 export const secretContext = (key: string) => `api-key:${key}`;
 
-/**
- * Requires the account's second factor when one is bound. Accounts cannot bind one yet (the
- * account protection work adds authenticator codes): until it is wired here, this passes. It is
- * the one place `apikey/create` asks for it.
- */
-export async function requireSecondFactorIfBound(userId: number, code: string | undefined): Promise<void> {
-  void userId;
-  void code;
+/** Asks for the account's authenticator code when one is bound (account protection); passes otherwise. */
+export interface SecondFactorCheck {
+  require(userId: number, code: string | undefined): Promise<void>;
 }
 
 /**
@@ -55,6 +50,8 @@ export class ApiKeyService {
     private readonly keys: ApiKeyRepository,
     private readonly box: SecretBox,
     private readonly clock: Clock,
+    /** a key acts as its user: creating one asks for the authenticator code when one is bound */
+    private readonly secondFactor: SecondFactorCheck,
   ) {}
 
   async create(user: { id: number; isVistor: boolean }, input: ApiKeyInput) {
@@ -64,7 +61,7 @@ export class ApiKeyService {
     const scopes = scopesOf(input.scopes);
     const ips = allowListText(input.ips);
     if (scopes.includes('withdraw') && ips === '') refuse('withdraw scope needs an ip allow-list');
-    await requireSecondFactorIfBound(user.id, input.google_code);
+    await this.secondFactor.require(user.id, input.google_code);
     const key = randomBytes(18).toString('base64url');
     const secret = randomBytes(32).toString('base64url');
     const createdAt = this.clock();

@@ -262,6 +262,7 @@ export class ApiV1Service {
     const withdrawalId = await this.withdrawals.apply(
       userId,
       { currency: currencyId, number: body.amount, address: body.address, ...(body.network ? { active: body.network } : {}), ...(body.wallet ? { type: body.wallet } : {}) },
+      {},
       'withdraw api key',
     );
     return { withdrawalId: String(withdrawalId) };

@@ -1,5 +1,6 @@
 import type { Lang } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
+import type { ProtectionRepository } from '../users/protection-repository';
 import type { UserRepository } from '../users/repository';
 import { CODE_PURPOSES, type CodePurpose } from '../verification/policy';
 import type { VerificationService } from '../verification/service';
@@ -29,6 +30,8 @@ export class CodeDispatchService {
     private readonly names: AccountNames,
     /** off (PHONE_SIGNUP=off): no text message is sent, for any purpose */
     private readonly textMessages = true,
+    /** the anti-phishing codes of existing users, shown in the codes sent to them */
+    private readonly protection?: Pick<ProtectionRepository, 'find'>,
   ) {}
 
   /** `client.session`: the browser's verification session, under which the code is recorded. */
@@ -41,12 +44,14 @@ export class CodeDispatchService {
       refuse(channel === 'email' ? 'the e-mail account does not match the rules' : 'the e-mail or phone number does not match the rules');
     }
     if (purpose === 'register' && (await this.users.findByAccount(address.address))) refuse('account already exists');
+    let antiPhishingCode = '';
     if (purpose === 'forget' || purpose === 'forgets') {
       const user = await this.users.findByAccount(address.address);
       if (!user || user.is_vistor) refuse('user not found');
+      antiPhishingCode = (await this.protection?.find(user.id))?.anti_phishing_code ?? '';
     }
     if (purpose === 'bind' && (await this.users.findByEmail(address.address))) refuse('e-mail already bound to another account');
-    await this.codes.send({ channel, address: address.address, purpose, ip: client.ip, lang: client.lang, session: client.session });
+    await this.codes.send({ channel, address: address.address, purpose, ip: client.ip, lang: client.lang, session: client.session, antiPhishingCode });
   }
 
   /**

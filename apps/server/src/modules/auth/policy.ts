@@ -12,3 +12,9 @@ export const ADDRESS_BACKOFF: BackoffPolicy = { freeFailures: 10, firstWaitSecon
 
 /** An address the account logged in from within this many days is not held up by the account's wait. */
 export const LOGIN_HOME_DAYS = 30;
+
+/**
+ * Wrong authenticator codes of one user, wherever they are asked (login, withdrawals, security
+ * changes): back off as the account's wrong passwords do, five free, then 30 s doubling to 15 min.
+ */
+export const SECOND_FACTOR_BACKOFF: BackoffPolicy = ACCOUNT_BACKOFF;

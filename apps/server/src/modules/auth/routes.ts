@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { loginBody, loginReply, refusalSchema, replySchema } from '@tessera/protocol';
 import { z } from 'zod';
 import { tokenOf } from '../../http/authenticate';
 import { sessionCookieToken } from '../../http/cookies';
+import { requestClient } from '../../http/client-info';
 import type { RouteDeps } from '../../app/deps';
-import type { ClientInfo } from './service';
-
-function clientOf(request: FastifyRequest): ClientInfo {
-  return { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' };
-}
 
 export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, cookies }) => {
   app.post(
@@ -19,7 +14,7 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
         tags: ['account'],
         summary: 'Log in with account and password, or as a guest with is_vistor=1',
         description:
-          'On success `message` is the token; `token`, `is_vistor` and `account` repeat it for clients that read fields. The token is also set as an httpOnly, SameSite=Lax session cookie, which only the socket handshake and `POST upload` accept.',
+          'On success `message` is the token; `token`, `is_vistor` and `account` repeat it for clients that read fields. The token is also set as an httpOnly, SameSite=Lax session cookie, which only the socket handshake and `POST upload` accept. An account with an authenticator bound also needs `google_code` (a current code or a recovery code): without it the reply is the error `google code required`, with a wrong one `wrong google code`.',
         body: loginBody,
         response: { 200: z.union([loginReply, refusalSchema]) },
       },
@@ -28,8 +23,8 @@ export const authRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
       const body = request.body;
       const result =
         body.is_vistor === 1
-          ? await services.auth.guestLogin(clientOf(request))
-          : await services.auth.login(body.user_string, body.password, clientOf(request), body.area_code);
+          ? await services.auth.guestLogin(requestClient(request))
+          : await services.auth.login(body.user_string, body.password, requestClient(request), body.area_code, body.google_code);
       cookies.setSession(request, reply, result.token);
       return {
         type: 'ok' as const,

@@ -1,10 +1,13 @@
-import { accountLockedMessage } from '@tessera/protocol';
+import { accountLockedMessage, type Lang } from '@tessera/protocol';
 import { Refusal, refuse } from '../../core/refusal';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
 import type { UserRepository, UserRow } from '../users/repository';
+import type { SecondFactorService } from '../users/second-factor-service';
+import type { SecurityNotify } from '../users/security-notices';
 import type { AccountNames } from './account-address';
 import type { LoginBackoff } from './login-backoff';
+import type { LoginHistoryRepository, LoginResultKind } from './login-history-repository';
 import type { Revocation, SessionRepository } from './session-repository';
 
 export interface AuthenticatedUser {
@@ -17,7 +20,24 @@ export interface AuthenticatedUser {
 export interface ClientInfo {
   ip: string;
   userAgent: string;
+  /** a country code a trusted proxy told, else '' */
+  place?: string;
+  /** the language security messages to the user are written in */
+  lang?: Lang;
 }
+
+/** What guards a password login besides the password: the authenticator, the history, the new-device message. */
+export interface LoginProtection {
+  secondFactor: Pick<SecondFactorService, 'require'>;
+  history: Pick<LoginHistoryRepository, 'add'>;
+  notify: SecurityNotify;
+}
+
+/** How a refusal of the second step is recorded in the login history. */
+const SECOND_STEP_RESULT: Partial<Record<string, LoginResultKind>> = {
+  'google code required': 'code required',
+  'too many wrong google codes, try again later': 'waiting',
+};
 
 export interface LoginResult {
   token: string;
@@ -32,6 +52,7 @@ export class AuthService {
     private readonly clock: Clock,
     private readonly sessionTtlHours: number,
     private readonly names: AccountNames,
+    private readonly protection: LoginProtection,
     /**
      * Guest login: open only where demo data is (never in production); `onLogin` runs at each
      * guest login before the session opens (development: the demo funds' top-up).
@@ -43,9 +64,12 @@ export class AuthService {
    * A password login. Unknown accounts, guests and system accounts take the same path as a wrong
    * password, so no answer tells whether an account exists; an operator's lock is told only to
    * someone who knows the password. `areaCode`: the dialling code of a national phone number;
-   * absent, the platform's default.
+   * absent, the platform's default. A user with an authenticator is asked for its code after the
+   * password (`googleCode`; without it `google code required`, which old clients show as text).
+   * Every try on an existing account goes into its login history; a login from a device or an
+   * address the account never logged in from sends its owner a security message.
    */
-  async login(account: string | undefined, password: string | undefined, client: ClientInfo, areaCode?: string): Promise<LoginResult> {
+  async login(account: string | undefined, password: string | undefined, client: ClientInfo, areaCode?: string, googleCode?: string): Promise<LoginResult> {
     if (!account) refuse('enter account');
     if (!password) refuse('enter password');
     if (password.length < 6 || password.length > 16) refuse('password must be 6 to 16 letters or digits');
@@ -55,12 +79,33 @@ export class AuthService {
     // counted under the account's stored name when it exists, so every spelling of one phone
     // number shares one count (and a password reset clears it)
     const outcome = await this.backoff.attempt({ account: user?.account ?? account, user, password, ip: client.ip });
-    if (outcome === 'wait') refuse('too many login attempts, try again later');
-    if (outcome === 'wrong' || !user) refuse('wrong account or password');
+    if (outcome === 'wait') {
+      if (user) await this.record(user.id, client, 'waiting');
+      refuse('too many login attempts, try again later');
+    }
+    if (outcome === 'wrong' || !user) {
+      if (user) await this.record(user.id, client, 'wrong password');
+      refuse('wrong account or password');
+    }
     if (user.locked_until && user.locked_until > this.clock()) {
+      await this.record(user.id, client, 'locked');
       throw new Refusal(accountLockedMessage(user.locked_until) as `account locked, ${string}`);
     }
-    return { token: await this.openSession(user.id, client), user };
+    try {
+      await this.protection.secondFactor.require(user.id, googleCode);
+    } catch (error) {
+      if (error instanceof Refusal) await this.record(user.id, client, SECOND_STEP_RESULT[error.key] ?? 'wrong code');
+      throw error;
+    }
+    const seen = await this.sessions.seenBefore(user.id, client.ip, client.userAgent);
+    const token = await this.openSession(user.id, client);
+    await this.record(user.id, client, 'ok');
+    if (seen.anySession && !(seen.address && seen.device)) await this.protection.notify(user.id, 'new_device', client);
+    return { token, user };
+  }
+
+  private async record(userId: number, client: ClientInfo, result: LoginResultKind): Promise<void> {
+    await this.protection.history.add(userId, { at: this.clock(), ip: client.ip, user_agent: client.userAgent, place: client.place ?? '', result });
   }
 
   /** The account a login names: an e-mail, an E.164 number, or a name kept as it was. */
@@ -105,7 +150,7 @@ export class AuthService {
   private async openSession(userId: number, client: ClientInfo): Promise<string> {
     const token = newToken();
     const expiresAt = new Date(this.clock().getTime() + this.sessionTtlHours * 3_600_000);
-    await this.sessions.create({ userId, digest: tokenDigest(token), createdAt: this.clock(), expiresAt, ...client });
+    await this.sessions.create({ userId, digest: tokenDigest(token), createdAt: this.clock(), expiresAt, ip: client.ip, userAgent: client.userAgent, place: client.place ?? '' });
     return token;
   }
 }

@@ -12,6 +12,27 @@ export interface SessionLookup {
   stale: boolean;
 }
 
+/** A live session as its user's session list shows it. */
+export interface LiveSessionRow {
+  id: number;
+  token_hash: string;
+  created_at: Date;
+  last_seen_at: Date | null;
+  ip: string;
+  user_agent: string;
+  place: string;
+}
+
+/** Whether a user logged in before, and from this address and this device (user agent). */
+export interface SeenBefore {
+  anySession: boolean;
+  address: boolean;
+  device: boolean;
+}
+
+/** How often a session's last-seen time is written at the most. */
+export const LAST_SEEN_STEP_MS = 60_000;
+
 /** What a revocation ended: one session (by its token's digest), or every session of a user but `keep`. */
 export type Revocation = { kind: 'session'; digest: string } | { kind: 'user'; userId: number; keep: string };
 
@@ -31,11 +52,39 @@ export class SessionRepository {
     return () => this.revocationListeners.delete(listener);
   }
 
-  async create(input: { userId: number; digest: string; createdAt: Date; expiresAt: Date; ip: string; userAgent: string }) {
+  async create(input: { userId: number; digest: string; createdAt: Date; expiresAt: Date; ip: string; userAgent: string; place?: string }) {
     await this.db.query(
-      `insert into sessions (user_id, token_hash, created_at, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5, $6)`,
-      [input.userId, input.digest, input.createdAt, input.expiresAt, input.ip, input.userAgent.slice(0, 300)],
+      `insert into sessions (user_id, token_hash, created_at, expires_at, ip, user_agent, place, last_seen_at) values ($1, $2, $3, $4, $5, $6, $7, $3)`,
+      [input.userId, input.digest, input.createdAt, input.expiresAt, input.ip, input.userAgent.slice(0, 300), input.place ?? ''],
     );
+  }
+
+  /** The user's live sessions, the most recently used first. */
+  listLive(userId: number, now: Date): Promise<LiveSessionRow[]> {
+    return this.db.query<LiveSessionRow>(
+      `select id, token_hash, created_at, last_seen_at, ip, user_agent, place from sessions
+        where user_id = $1 and revoked_at is null and expires_at > $2 order by coalesce(last_seen_at, created_at) desc, id desc limit 100`,
+      [userId, now],
+    );
+  }
+
+  /** Whether the user opened any session before, one from this address, one from this device. */
+  async seenBefore(userId: number, ip: string, userAgent: string): Promise<SeenBefore> {
+    const rows = await this.db.query<SeenBefore>(
+      `select count(*) > 0 as "anySession", coalesce(bool_or(ip = $2), false) as address, coalesce(bool_or(user_agent = $3), false) as device
+         from sessions where user_id = $1`,
+      [userId, ip, userAgent.slice(0, 300)],
+    );
+    return rows[0] ?? { anySession: false, address: false, device: false };
+  }
+
+  /** Notes that the session was used now: written at most once a LAST_SEEN_STEP_MS. */
+  async touch(digest: string, now: Date): Promise<void> {
+    await this.db.query('update sessions set last_seen_at = $2 where token_hash = $1 and (last_seen_at is null or last_seen_at < $3)', [
+      digest,
+      now,
+      new Date(now.getTime() - LAST_SEEN_STEP_MS),
+    ]);
   }
 
   /** Whether the user opened a session from this client address since `since`. */
@@ -54,6 +103,7 @@ export class SessionRepository {
     const row = rows[0];
     if (!row) return { stale: false };
     if (!row.live) return { stale: true };
+    await this.touch(digest, now);
     return { session: { user_id: row.user_id, is_vistor: row.is_vistor, expires_at: row.expires_at }, stale: false };
   }
 
@@ -65,6 +115,22 @@ export class SessionRepository {
     this.announce({ kind: 'session', digest });
     return rows.length > 0;
   }
+
+  /** Revokes one live session of the user by its id; false when the user holds no such session. */
+  async revokeOne(userId: number, sessionId: number, now: Date): Promise<boolean> {
+    const rows = await this.db.query<{ token_hash: string }>(
+      'update sessions set revoked_at = $3 where id = $1 and user_id = $2 and revoked_at is null and expires_at > $3 returning token_hash',
+      [sessionId, userId, now],
+    );
+    const digest = rows[0]?.token_hash;
+    if (digest === undefined) return false;
+    this.forget(digest);
+    this.announce({ kind: 'session', digest });
+    return true;
+  }
+
+  /** Forgets what this process remembers of a session (the cached repository's memory). */
+  protected forget(_digest: string): void {}
 
   /** Revokes every session of a user, but the one whose digest is `keep` (the caller's own). */
   async revokeAllOf(userId: number, now: Date, keep = ''): Promise<void> {
@@ -107,6 +173,10 @@ export class CachedSessionRepository extends SessionRepository {
   override async revoke(digest: string, now: Date): Promise<boolean> {
     this.cache.delete(digest);
     return super.revoke(digest, now);
+  }
+
+  protected override forget(digest: string): void {
+    this.cache.delete(digest);
   }
 
   override async revokeAllOf(userId: number, now: Date, keep = ''): Promise<void> {

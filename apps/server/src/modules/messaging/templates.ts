@@ -1,4 +1,5 @@
 import type { Lang } from '@tessera/protocol';
+import { antiPhishingLine } from './security-templates';
 
 interface CodeTemplate {
   subject: string;
@@ -38,7 +39,8 @@ export const CODE_TEMPLATES: Record<Lang, CodeTemplate> = {
   },
 };
 
-export function renderCode(lang: Lang, code: string, minutes: number): CodeTemplate {
+/** The code message; one to an existing user who set an anti-phishing code opens with it. */
+export function renderCode(lang: Lang, code: string, minutes: number, antiPhishingCode = ''): CodeTemplate {
   const template = CODE_TEMPLATES[lang];
-  return { subject: template.subject, body: template.body.replace('{code}', code).replace('{minutes}', String(minutes)) };
+  return { subject: template.subject, body: antiPhishingLine(lang, antiPhishingCode) + template.body.replace('{code}', code).replace('{minutes}', String(minutes)) };
 }

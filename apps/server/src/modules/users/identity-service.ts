@@ -3,6 +3,7 @@ import { refuse } from '../../core/refusal';
 import type { UploadService } from '../uploads/service';
 import type { IdentityRepository } from './identity-repository';
 import type { UserRepository } from './repository';
+import type { SecondFactorService } from './second-factor-service';
 import { securityStrength } from './security-service';
 
 export interface IdentityInput {
@@ -19,13 +20,14 @@ export class IdentityService {
     private readonly users: UserRepository,
     private readonly identities: IdentityRepository,
     private readonly uploads: UploadService,
+    private readonly secondFactor: Pick<SecondFactorService, 'isBound'>,
   ) {}
 
   /** user/center: the review state, what was submitted (masked), and the security strength. */
   async center(userId: number) {
     const user = await this.users.findById(userId);
     if (!user) refuse('user not found');
-    const latest = await this.identities.latestOf(userId);
+    const [latest, authenticator] = await Promise.all([this.identities.latestOf(userId), this.secondFactor.isBound(userId)]);
     return {
       review_status: user.review_status,
       name: latest && user.review_status !== 0 ? latest.name : '',
@@ -35,7 +37,8 @@ export class IdentityService {
       phone: user.phone,
       email: user.email,
       pay_password_set: user.pay_password_hash ? (1 as const) : (0 as const),
-      strength: securityStrength(user),
+      google_bind: authenticator ? (1 as const) : (0 as const),
+      strength: securityStrength(user, authenticator),
     };
   }
 

@@ -11,6 +11,7 @@ import {
 } from '@tessera/protocol';
 import { z } from 'zod';
 import { currentUser, tokenOf } from '../../http/authenticate';
+import { requestClient } from '../../http/client-info';
 import { pageRequest } from '../../lib/paging';
 import type { RouteDeps } from '../../app/deps';
 
@@ -63,7 +64,7 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
       },
     },
     async (request) => {
-      await services.security.updatePassword(currentUser(request).id, tokenOf(request) ?? '', request.body);
+      await services.security.updatePassword(currentUser(request).id, tokenOf(request) ?? '', request.body, requestClient(request));
       return done;
     },
   );
@@ -79,7 +80,7 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
       },
     },
     async (request) => {
-      await services.security.setPayPassword(currentUser(request).id, request.body, { ip: request.ip });
+      await services.security.setPayPassword(currentUser(request).id, request.body, requestClient(request));
       return done;
     },
   );
@@ -95,7 +96,7 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
       },
     },
     async (request) => {
-      await services.security.resetPayPassword(currentUser(request).id, request.body);
+      await services.security.resetPayPassword(currentUser(request).id, request.body, requestClient(request));
       return done;
     },
   );
@@ -106,7 +107,7 @@ export const securityRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
       schema: { tags: ['account'], summary: 'Bind an e-mail, proved with a code (type bind)', body: bindEmailBody, response: { 200: okText } },
     },
     async (request) => {
-      await services.security.bindEmail(currentUser(request).id, request.body);
+      await services.security.bindEmail(currentUser(request).id, request.body, requestClient(request));
       return done;
     },
   );

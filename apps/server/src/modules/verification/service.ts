@@ -25,6 +25,8 @@ export interface CodeRequest {
   lang: Lang;
   /** the browser's verification session (the cookie's random id), when it has one */
   session?: string;
+  /** the anti-phishing code of the existing user the code goes to, shown at the top of the message */
+  antiPhishingCode?: string;
 }
 
 /** A check of user/check_email or user/check_mobile. */
@@ -82,7 +84,7 @@ export class VerificationService {
       createdAt: now,
       expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
     });
-    const text = renderCode(request.lang, code, CODE_TTL_MINUTES);
+    const text = renderCode(request.lang, code, CODE_TTL_MINUTES, request.antiPhishingCode);
     const message = { recipient: request.address, subject: text.subject, body: text.body, code };
     try {
       await (request.channel === 'email' ? this.mailer.send(message) : this.sms.send(message));

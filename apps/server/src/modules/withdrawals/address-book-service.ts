@@ -1,4 +1,5 @@
 import { refuse } from '../../core/refusal';
+import type { Clock } from '../../lib/time';
 import { activeOf, detectNetwork, isNetwork, isValidAddress, networkNamedBy, type Network } from '../deposits/chain';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
 import type { SavedAddressRow, WithdrawalRepository } from './repository';
@@ -9,6 +10,7 @@ export interface NewAddressInput {
   active?: string;
   notes?: string;
   memo?: string;
+  google_code?: string;
 }
 
 const MEMO = /^[A-Za-z0-9]{1,64}$/;
@@ -24,12 +26,17 @@ export function withdrawNetwork(currency: WalletCurrencyRow, address: string, ac
 
 /**
  * Saved withdrawal addresses, each caller's own: an address without spaces, valid on a network of
- * the currency, saved once; only its owner removes it.
+ * the currency, saved once; only its owner removes it. Saving one needs the authenticator code
+ * once one is bound, and a new address waits `waitHours` before a withdrawal may use it while the
+ * allow-list is on (whether the allow-list is on now or later).
  */
 export class AddressBookService {
   constructor(
     private readonly addresses: WithdrawalRepository,
     private readonly wallets: WalletRepository,
+    private readonly requireSecondFactor: (userId: number, code: string | undefined) => Promise<void>,
+    private readonly clock: Clock,
+    private readonly waitHours: number,
   ) {}
 
   async list(userId: number, currencyId: number | undefined) {
@@ -47,6 +54,7 @@ export class AddressBookService {
     const network = withdrawNetwork(currency, input.address, input.active);
     const memo = input.memo ?? '';
     if (memo !== '' && !MEMO.test(memo)) refuse('memo must be letters and digits');
+    await this.requireSecondFactor(userId, input.google_code);
     const id = await this.addresses.saveAddress({
       user_id: userId,
       currency_id: currency.id,
@@ -54,6 +62,7 @@ export class AddressBookService {
       address: input.address,
       memo,
       notes: input.notes ?? '',
+      usable_at: new Date(this.clock().getTime() + this.waitHours * 3_600_000),
     });
     if (id === undefined) refuse('address already bound');
   }
@@ -74,5 +83,6 @@ export function view(row: SavedAddressRow, currencyName: string) {
     notes: row.notes,
     memo: row.memo,
     active: activeOf(row.network),
+    usable_at: row.usable_at?.toISOString() ?? null,
   };
 }

@@ -8,6 +8,8 @@ export interface SavedAddressRow {
   address: string;
   memo: string;
   notes: string;
+  /** while the allow-list is on, the address may be used from this time; null: at once */
+  usable_at: Date | null;
 }
 
 export interface WithdrawalRecordRow {
@@ -34,7 +36,7 @@ export class WithdrawalRepository {
 
   savedAddresses(userId: number, currencyId: number | undefined): Promise<SavedAddressRow[]> {
     return this.db.query<SavedAddressRow>(
-      `select id, user_id, currency_id, network, address, memo, notes from withdraw_addresses
+      `select id, user_id, currency_id, network, address, memo, notes, usable_at from withdraw_addresses
         where user_id = $1 and ($2::int is null or currency_id = $2) order by id`,
       [userId, currencyId ?? null],
     );
@@ -43,16 +45,16 @@ export class WithdrawalRepository {
   /** Answers undefined when the user already saved this address for this currency and network. */
   async saveAddress(input: Omit<SavedAddressRow, 'id'>): Promise<number | undefined> {
     const [row] = await this.db.query<{ id: number }>(
-      `insert into withdraw_addresses (user_id, currency_id, network, address, memo, notes) values ($1, $2, $3, $4, $5, $6)
+      `insert into withdraw_addresses (user_id, currency_id, network, address, memo, notes, usable_at) values ($1, $2, $3, $4, $5, $6, $7)
        on conflict (user_id, currency_id, network, address) do nothing returning id`,
-      [input.user_id, input.currency_id, input.network, input.address, input.memo, input.notes],
+      [input.user_id, input.currency_id, input.network, input.address, input.memo, input.notes, input.usable_at],
     );
     return row?.id;
   }
 
   async findAddress(id: number): Promise<SavedAddressRow | undefined> {
     const [row] = await this.db.query<SavedAddressRow>(
-      'select id, user_id, currency_id, network, address, memo, notes from withdraw_addresses where id = $1',
+      'select id, user_id, currency_id, network, address, memo, notes, usable_at from withdraw_addresses where id = $1',
       [id],
     );
     return row;

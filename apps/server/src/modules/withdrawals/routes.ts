@@ -13,6 +13,7 @@ import {
 } from '@tessera/protocol';
 import { z } from 'zod';
 import { currentUser } from '../../http/authenticate';
+import { requestClient } from '../../http/client-info';
 import { pageRequest } from '../../lib/paging';
 import type { RouteDeps } from '../../app/deps';
 
@@ -36,13 +37,14 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       schema: {
         tags,
         summary: 'Apply for a withdrawal: the amount is frozen until an operator decides',
-        description: 'The fee is computed here (flat in the change wallet, a percent in micro); `rate` and `charge` from the client are ignored.',
+        description:
+          'The fee is computed here (flat in the change wallet, a percent in micro); `rate` and `charge` from the client are ignored. Once an authenticator is bound, `google_code` is required. While the address allow-list is on, only a saved address past its waiting period is accepted; the identity level’s daily limit counts every currency in USDT value.',
         body: withdrawBody,
         response: { 200: replySchema(z.string()) },
       },
     },
     async (request) => {
-      await services.withdrawals.apply(currentUser(request).id, request.body);
+      await services.withdrawals.apply(currentUser(request).id, request.body, requestClient(request));
       return { type: 'ok' as const, message: 'withdrawal request submitted, awaiting review' };
     },
   );
@@ -68,6 +70,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       schema: {
         tags,
         summary: 'Save a withdrawal address, checked for its network',
+        description: 'Once an authenticator is bound, `google_code` is required. While the allow-list is on, a new address is usable after the waiting period (`usable_at`).',
         body: addAddressBody,
         response: { 200: replySchema(z.string()) },
       },

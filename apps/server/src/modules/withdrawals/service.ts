@@ -10,8 +10,11 @@ import { formatTimestamp, type Clock } from '../../lib/time';
 import { isValidTxHash, isNetwork } from '../deposits/chain';
 import type { DepositRepository } from '../deposits/repository';
 import type { PayPasswordCheck } from '../users/pay-password-check';
+import type { ProtectionRow } from '../users/protection-repository';
+import type { NoticeClient, SecurityNotify } from '../users/security-notices';
 import type { ChainGate } from '../wallets/chain-gate';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
+import { allowListHolds } from '../users/protection-service';
 import { view, withdrawNetwork } from './address-book-service';
 import type { WithdrawalRecordRow, WithdrawalRepository } from './repository';
 
@@ -22,6 +25,18 @@ export interface WithdrawInput {
   type?: string;
   active?: string;
   pay_password?: string;
+  google_code?: string;
+}
+
+/**
+ * What guards a withdrawal besides the fund password: the authenticator code, the address
+ * allow-list, the identity level's daily limit in USDT, and the security message it sends.
+ */
+export interface WithdrawalGuards {
+  requireSecondFactor(userId: number, code: string | undefined): Promise<void>;
+  protection(userId: number): Promise<Pick<ProtectionRow, 'allow_list_on' | 'allow_list_off_at'>>;
+  levelDayLimitUsdt(userId: number): Promise<Atoms>;
+  notify: SecurityNotify;
 }
 
 const PERCENT = parseAmount('100');
@@ -58,6 +73,7 @@ export class WithdrawalService {
     private readonly depositAddresses: Pick<DepositRepository, 'ownerOfAddress'>,
     private readonly gate: ChainGate,
     private readonly clock: Clock,
+    private readonly guards: WithdrawalGuards,
   ) {}
 
   /** wallet/get_info */
@@ -66,7 +82,12 @@ export class WithdrawalService {
     const wallet = walletOf(currency, type);
     const balance = this.core.read.balance({ userId, currencyId: currency.id, wallet });
     const used = this.core.read.withdrawnToday(userId, currency.id);
-    const saved = await this.withdrawals.savedAddresses(userId, currency.id);
+    const [saved, levelLimit, protection] = await Promise.all([
+      this.withdrawals.savedAddresses(userId, currency.id),
+      this.guards.levelDayLimitUsdt(userId),
+      this.guards.protection(userId),
+    ]);
+    const now = this.clock();
     return {
       name: currency.name,
       type: wallet,
@@ -79,16 +100,21 @@ export class WithdrawalService {
       rate: formatAmount(parseAmount(wallet === 'change' ? currency.withdraw_fee : currency.micro_withdraw_percent)),
       fee_mode: wallet === 'change' ? ('flat' as const) : ('percent' as const),
       address: saved.map((row) => view(row, currency.name)),
+      level_day_limit_usdt: formatAmount(levelLimit),
+      level_day_used_usdt: formatAmount(this.core.read.withdrawnTodayUsdt(userId)),
+      allow_list: allowListHolds(protection, now) ? (1 as const) : (0 as const),
     };
   }
 
   /**
-   * wallet/out: checks the rules, then the core freezes the amount (and checks the day limit).
-   * The caller proves it may withdraw with the fund password, or (the signed API) with a key of
-   * the withdraw scope, which exists only with an IP allow-list and whose request was signed from
-   * an address of that list.
+   * wallet/out: checks the rules, then the core freezes the amount, checking the daily limits and
+   * the allow-list with the facts the command carries. The owner is sent a security message.
+   * The caller proves it may withdraw with the fund password and, when bound, an authenticator
+   * code; or (the signed API) with a key of the withdraw scope, which exists only with an IP
+   * allow-list, was created with the authenticator code when one is bound, and whose request was
+   * signed from an address of that list.
    */
-  async apply(userId: number, input: WithdrawInput, proof: 'fund password' | 'withdraw api key' = 'fund password'): Promise<number> {
+  async apply(userId: number, input: WithdrawInput, client: NoticeClient = {}, proof: 'fund password' | 'withdraw api key' = 'fund password'): Promise<number> {
     await this.gate.check(userId);
     const currency = await this.withdrawable(input.currency);
     const wallet = walletOf(currency, input.type);
@@ -107,7 +133,11 @@ export class WithdrawalService {
     if (recipientId === userId) refuse('cannot withdraw to your own deposit address');
     const fee = recipientId === null ? withdrawalFee(currency, wallet, amount) : 0n;
     if (fee >= amount) refuse('minimum amount not met');
-    if (proof === 'fund password') await this.payPassword.verify(userId, input.pay_password);
+    if (proof === 'fund password') {
+      await this.payPassword.verify(userId, input.pay_password);
+      await this.guards.requireSecondFactor(userId, input.google_code);
+    }
+    const [protection, levelDayLimitUsdt] = await Promise.all([this.guards.protection(userId), this.guards.levelDayLimitUsdt(userId)]);
     const result = await this.core.execute({
       kind: 'withdraw_apply',
       key: newCommandKey('withdraw'),
@@ -121,8 +151,13 @@ export class WithdrawalService {
       fee,
       recipientId,
       dayLimit: parseAmount(currency.withdraw_day_limit),
+      levelDayLimitUsdt,
+      ...(protection.allow_list_on
+        ? { allowList: { offAt: protection.allow_list_off_at, saved: saved && saved.network === network ? { usableAt: saved.usable_at } : null } }
+        : {}),
     });
     if (!result.applied || result.withdrawalId === undefined) refuse('please retry');
+    await this.guards.notify(userId, 'withdrawal_requested', client, `${formatAmount(amount)} ${currency.name} → ${input.address}`);
     return result.withdrawalId;
   }
 

@@ -11,12 +11,12 @@ type Area = 'account' | 'new_account';
  * accounts, whose lists would otherwise be reachable only from the overview.
  */
 const AREA_NAV: Record<Area, PageKey[]> = {
-  account: ['accountSet', 'transferLog', 'authentication', 'accountEntrust', 'accountMessage', 'aceite', 'chargeRecord', 'region', 'apiKeys'],
+  account: ['accountSet', 'sessions', 'transferLog', 'authentication', 'accountEntrust', 'accountMessage', 'aceite', 'chargeRecord', 'region', 'apiKeys'],
   new_account: ['letransactions', 'finance', 'change', 'legal', 'micro', 'transferLegal', 'proof'],
 };
 
 /** Hidden for the shared demo account (the assets overview and the transfer link). */
-const HIDDEN_FOR_GUEST: ReadonlySet<PageKey> = new Set(['letransactions', 'transferLegal', 'apiKeys']);
+const HIDDEN_FOR_GUEST: ReadonlySet<PageKey> = new Set(['letransactions', 'transferLegal', 'apiKeys', 'sessions']);
 
 const AREA_TITLE = { account: 'area.account', new_account: 'area.assets' } as const;
 

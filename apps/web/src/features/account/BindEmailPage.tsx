@@ -11,7 +11,7 @@ import { showToast } from '../../components/toast-store';
 import { checkCode, checkEmail } from '../../lib/forms';
 import { isolateLtr } from '../../lib/format';
 import { maskAccount } from '../../lib/mask';
-import { CodeField, EmailField, FormActions, useCodeSender, useUserCenter } from '../auth';
+import { CodeField, EmailField, FormActions, useCodeSender, useSecondFactor, useUserCenter } from '../auth';
 import { LoadFailed, SECURITY_PATH, SecurityCard, useRefreshAccount } from './common';
 
 /** `/bindEmail`: e-mail, code (purpose `bind`, sent to that e-mail), confirm; success goes back. */
@@ -53,9 +53,10 @@ function BindEmailForm() {
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<{ email?: string; code?: string }>({});
   const sender = useCodeSender('bind');
+  const second = useSecondFactor('bind');
 
   const bind = useMutation({
-    mutationFn: () => securityApi.bindEmail({ email: email.trim(), code: code.trim() }),
+    mutationFn: () => securityApi.bindEmail({ email: email.trim(), code: code.trim(), ...second.params }),
     onSuccess: async () => {
       showToast(t('bindEmail.success'), 'success', 4000);
       await refresh();
@@ -78,7 +79,7 @@ function BindEmailForm() {
     const emailProblem = checkEmail(email);
     const codeProblem = checkCode(code);
     setErrors({ email: emailProblem && apitip(emailProblem), code: codeProblem && apitip(codeProblem) });
-    if (emailProblem || codeProblem) return;
+    if (!second.check() || emailProblem || codeProblem) return;
     bind.mutate();
   }
 
@@ -86,6 +87,7 @@ function BindEmailForm() {
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <EmailField value={email} onChange={setEmail} error={errors.email} testId="bind-email" />
       <CodeField value={code} onChange={setCode} error={errors.code} onSend={sendCode} sender={sender} testIdPrefix="bind" />
+      {second.field}
       <FormActions call={bind} label={t('form.confirm')} testId="bind-submit" errorTestId="bind-error" />
     </form>
   );

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apitip, securityApi, type UserInfo } from '../../api';
 import { checkCode, checkPayPassword } from '../../lib/forms';
-import { CodeField, FormActions, Steps, useVerifyStep } from '../auth';
+import { CodeField, FormActions, Steps, useSecondFactor, useVerifyStep } from '../auth';
 import { SecurityCard, useFinishSecurityChange } from './common';
 import { useOwnCodeSender } from './useOwnCodeSender';
 import { FundPasswordFields } from './FundPasswordFields';
@@ -30,9 +30,10 @@ function FundResetForm({ user }: { user: UserInfo }) {
   const [errors, setErrors] = useState<{ code?: string; password?: string; repeat?: string }>({});
   const own = useOwnCodeSender(user, 'forgets');
   const { step, verify, back } = useVerifyStep('forgets');
+  const second = useSecondFactor('fund');
 
   const save = useMutation({
-    mutationFn: () => securityApi.resetPayPassword({ code: code.trim(), password, repassword: repeat }),
+    mutationFn: () => securityApi.resetPayPassword({ code: code.trim(), password, repassword: repeat, ...second.params }),
     onSuccess: () => finish(t('fundReset.success')),
   });
 
@@ -48,7 +49,7 @@ function FundResetForm({ user }: { user: UserInfo }) {
     event.preventDefault();
     const found = checkPayPassword(password, repeat);
     setErrors({ password: found.password && apitip(found.password), repeat: found.repeat && apitip(found.repeat) });
-    if (found.password || found.repeat) return;
+    if (!second.check() || found.password || found.repeat) return;
     save.mutate();
   }
 
@@ -70,6 +71,7 @@ function FundResetForm({ user }: { user: UserInfo }) {
             errors={errors}
             testIdPrefix="fund"
           />
+          {second.field}
           <FormActions call={save} label={t('form.confirm')} onBack={back} testId="fund-submit" errorTestId="fund-error" />
         </form>
       )}

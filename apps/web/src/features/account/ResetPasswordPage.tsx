@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apitip, securityApi, type UserInfo } from '../../api';
 import { checkCode, checkNewPassword } from '../../lib/forms';
-import { CodeField, FormActions, NewPasswordFields } from '../auth';
+import { CodeField, FormActions, NewPasswordFields, useSecondFactor } from '../auth';
 import { SecurityCard, useFinishSecurityChange } from './common';
 import { useOwnCodeSender } from './useOwnCodeSender';
 
@@ -25,9 +25,10 @@ function ResetPasswordForm({ user }: { user: UserInfo }) {
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ code?: string; password?: string; repeat?: string }>({});
   const own = useOwnCodeSender(user, 'forget');
+  const second = useSecondFactor('reset');
 
   const save = useMutation({
-    mutationFn: () => securityApi.updatePassword({ code: code.trim(), password, repassword: repeat }),
+    mutationFn: () => securityApi.updatePassword({ code: code.trim(), password, repassword: repeat, ...second.params }),
     onSuccess: () => finish(t('resetPwd.success')),
   });
 
@@ -40,7 +41,7 @@ function ResetPasswordForm({ user }: { user: UserInfo }) {
       password: found.password && apitip(found.password),
       repeat: found.repeat && apitip(found.repeat),
     });
-    if (codeProblem || found.password || found.repeat) return;
+    if (!second.check() || codeProblem || found.password || found.repeat) return;
     save.mutate();
   }
 
@@ -55,6 +56,7 @@ function ResetPasswordForm({ user }: { user: UserInfo }) {
         errors={errors}
         testIdPrefix="reset"
       />
+      {second.field}
       <FormActions call={save} label={t('form.confirm')} testId="reset-submit" errorTestId="reset-error" />
     </form>
   );

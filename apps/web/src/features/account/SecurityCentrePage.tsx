@@ -1,11 +1,8 @@
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserCenter } from '../../api';
-import { Button, ButtonLink } from '../../components/Button';
 import {
   AuthenticatorIcon,
-  CheckCircleIcon,
   IdCardIcon,
   KeyIcon,
   LockIcon,
@@ -14,11 +11,12 @@ import {
   ShieldIcon,
 } from '../../components/icons';
 import { Skeleton } from '../../components/Spinner';
-import { showToast } from '../../components/toast-store';
 import { strengthLevel, type StrengthLevel } from '../../lib/forms';
 import { maskAccount } from '../../lib/mask';
 import { useUserCenter } from '../auth';
 import { GuestNotice, LoadFailed, useIsGuest } from './common';
+import { ProtectionItems } from './ProtectionItems';
+import { ActionLink, Item, type Tone } from './SecurityItem';
 
 const LEVEL_COLOUR: Record<StrengthLevel, string> = {
   low: 'bg-down',
@@ -120,58 +118,6 @@ function StrengthCard({ center }: { center: UserCenter }) {
   );
 }
 
-type Tone = 'ok' | 'off' | 'warn' | 'bad';
-
-interface ItemProps {
-  id: string;
-  icon: ReactNode;
-  title: string;
-  body: string;
-  status?: { text: string; tone: Tone; ltr?: boolean };
-  action?: ReactNode;
-}
-
-const TONE_CLASS: Record<Tone, string> = {
-  ok: 'text-up',
-  off: 'text-faint',
-  warn: 'text-warn',
-  bad: 'text-down',
-};
-
-function Item({ id, icon, title, body, status, action }: ItemProps) {
-  return (
-    <li data-testid={`security-item-${id}`} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-4 sm:px-6">
-      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-raised text-muted">{icon}</span>
-      <div className="min-w-0 flex-1 basis-40">
-        <p className="text-sm font-medium text-fg">{title}</p>
-        <p className="mt-0.5 text-[0.8125rem] text-muted">{body}</p>
-      </div>
-      <div className="ms-auto flex items-center gap-3 ps-14 sm:ps-0">
-        {status && (
-          <span
-            className={clsx('inline-flex items-center gap-1.5 text-[0.8125rem]', TONE_CLASS[status.tone])}
-            data-testid={`security-status-${id}`}
-          >
-            {status.tone === 'ok' && <CheckCircleIcon size={15} />}
-            <span className={status.ltr ? 'num' : undefined} dir={status.ltr ? 'ltr' : undefined}>
-              {status.text}
-            </span>
-          </span>
-        )}
-        {action}
-      </div>
-    </li>
-  );
-}
-
-function ActionLink({ to, id, children }: { to: string; id: string; children: ReactNode }) {
-  return (
-    <ButtonLink to={to} variant="outline" size="sm" className="min-w-20" data-testid={`security-action-${id}`}>
-      {children}
-    </ButtonLink>
-  );
-}
-
 function SecurityItems({ center, guest }: { center: UserCenter; guest: boolean }) {
   const { t } = useTranslation();
   const identity = identityStatus(center);
@@ -243,18 +189,12 @@ function SecurityItems({ center, guest }: { center: UserCenter; guest: boolean }
           icon={<AuthenticatorIcon />}
           title={t('security.google')}
           body={t('security.googleBody')}
-          status={{ text: t('security.notBound'), tone: 'off' }}
+          status={center.google_bind === 1 ? { text: t('protection.bound'), tone: 'ok' } : { text: t('security.notBound'), tone: 'off' }}
           action={
             !guest && (
-              <Button
-                variant="outline"
-                size="sm"
-                className="min-w-20"
-                data-testid="security-action-google"
-                onClick={() => showToast(t('security.notOpen'), 'info')}
-              >
-                {t('security.bind')}
-              </Button>
+              <ActionLink to="/google_bind" id="google">
+                {center.google_bind === 1 ? t('protection.manage') : t('security.bind')}
+              </ActionLink>
             )
           }
         />
@@ -272,6 +212,7 @@ function SecurityItems({ center, guest }: { center: UserCenter; guest: boolean }
             )
           }
         />
+        {!guest && <ProtectionItems authenticatorBound={center.google_bind === 1} renderItem={(item) => <Item key={item.id} {...item} />} />}
       </ul>
     </section>
   );

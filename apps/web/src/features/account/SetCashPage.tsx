@@ -8,7 +8,7 @@ import { CheckCircleIcon } from '../../components/icons';
 import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
 import { checkPayPassword } from '../../lib/forms';
-import { FormActions, useUserCenter } from '../auth';
+import { FormActions, useSecondFactor, useUserCenter } from '../auth';
 import { LoadFailed, SecurityCard, useFinishSecurityChange } from './common';
 import { FundPasswordFields } from './FundPasswordFields';
 
@@ -55,8 +55,9 @@ function SetCashForm() {
   const [repeat, setRepeat] = useState('');
   const [loginPassword, setLoginPassword] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string; loginPassword?: string }>({});
+  const second = useSecondFactor('cash');
   const save = useMutation({
-    mutationFn: () => securityApi.setPayPassword({ password, repassword: repeat, login_password: loginPassword }),
+    mutationFn: () => securityApi.setPayPassword({ password, repassword: repeat, login_password: loginPassword, ...second.params }),
     onSuccess: () => finish(t('setCash.success')),
   });
 
@@ -65,7 +66,7 @@ function SetCashForm() {
     const found = checkPayPassword(password, repeat);
     const missingLogin = loginPassword ? undefined : apitip('enter password');
     setErrors({ password: found.password && apitip(found.password), repeat: found.repeat && apitip(found.repeat), loginPassword: missingLogin });
-    if (found.password || found.repeat || missingLogin) return;
+    if (!second.check() || found.password || found.repeat || missingLogin) return;
     save.mutate();
   }
 
@@ -90,6 +91,7 @@ function SetCashForm() {
         error={errors.loginPassword}
         data-testid="cash-login-password"
       />
+      {second.field}
       <FormActions call={save} label={t('form.confirm')} testId="cash-submit" errorTestId="cash-error" />
     </form>
   );

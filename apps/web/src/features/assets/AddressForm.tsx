@@ -5,7 +5,7 @@ import { currentLang } from '../../app/preferences';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { checkAddressForm, hasNetworks, networkActive, type AddressProblems, type UsdtNetwork } from '../../lib/wallet';
-import { errorText, FormAlert } from '../auth';
+import { errorText, FormAlert, useSecondFactor } from '../auth';
 import { successToast, useProblems } from './forms';
 import { NetworkTabs } from './NetworkTabs';
 import { useAddAddress } from './queries';
@@ -25,13 +25,14 @@ export function AddressForm({ currencies }: { currencies: readonly WalletCurrenc
   const [memo, setMemo] = useState('');
   const problems = useProblems<AddressProblems>();
   const add = useAddAddress();
+  const second = useSecondFactor('address');
   const currency = currencies.find((item) => item.id === currencyId);
   const networks = currency ? hasNetworks(currency.name) : false;
 
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkAddressForm({ currencyId, address, memo });
-    if (!problems.check(found)) return;
+    if (!problems.check(found) || !second.check()) return;
     add.mutate(
       {
         currency_id: currencyId,
@@ -40,12 +41,14 @@ export function AddressForm({ currencies }: { currencies: readonly WalletCurrenc
         memo: memo || undefined,
         active: networks ? networkActive(network) : undefined,
         lang: currentLang,
+        ...second.params,
       },
       {
         onSuccess: successToast('operation ok', 1500, () => {
           setAddress('');
           setNotes('');
           setMemo('');
+          second.reset();
         }),
       },
     );
@@ -110,6 +113,8 @@ export function AddressForm({ currencies }: { currencies: readonly WalletCurrenc
         error={problems.text('memo')}
         data-testid="address-memo"
       />
+      {second.field}
+      {second.bound && <p className="text-[0.75rem] text-muted">{t('protection.newAddressWaits')}</p>}
       {add.isError && <FormAlert testId="address-error">{errorText(add.error)}</FormAlert>}
       <Button type="submit" size="lg" busy={add.isPending} data-testid="address-submit" className="w-full">
         {t('assets.addAddress')}

@@ -17,7 +17,7 @@ import {
   type UsdtNetwork,
   type WithdrawProblems,
 } from '../../lib/wallet';
-import { errorText, FormAlert } from '../auth';
+import { errorText, FormAlert, useSecondFactor } from '../auth';
 import { AmountField } from './AmountField';
 import { InlineError, ListState } from './common';
 import { successToast, useProblems } from './forms';
@@ -107,6 +107,7 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
   const [password, setPassword] = useState('');
   const problems = useProblems<WithdrawProblems>();
   const withdraw = useWithdraw();
+  const second = useSecondFactor('withdraw');
 
   const saved = addressesFor(info.address, currency, network);
   // The chosen address must belong to the list shown (a network switch empties it).
@@ -117,7 +118,7 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
   function send(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = checkWithdraw({ address: chosen, amount, min: info.min_number, max: info.max_number, available, fee, password });
-    if (!problems.check(found)) return;
+    if (!problems.check(found) || !second.check()) return;
     withdraw.mutate(
       {
         currency: currency.id,
@@ -126,8 +127,9 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
         pay_password: password,
         type: wallet,
         active: networks ? networkActive(network) : undefined,
+        ...second.params,
       },
-      { onSuccess: successToast('withdrawal request submitted, awaiting review', 3000, onDone) },
+      { onSuccess: successToast('withdrawal request submitted, awaiting review', 3000, onDone), onError: second.reset },
     );
   }
 
@@ -223,7 +225,20 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
               </dd>
             </>
           )}
+          {info.level_day_limit_usdt !== undefined && isPositive(info.level_day_limit_usdt) && (
+            <>
+              <dt className="text-faint">{t('protection.levelLimit')}</dt>
+              <dd className="text-end text-muted" data-testid="withdraw-level-limit">
+                <Num>{info.level_day_used_usdt ?? '0'}</Num> / <Num>{info.level_day_limit_usdt}</Num> USDT
+              </dd>
+            </>
+          )}
         </dl>
+        {info.allow_list === 1 && (
+          <p className="text-[0.75rem] text-muted" data-testid="withdraw-allow-list">
+            {t('protection.allowListWithdrawNote')}
+          </p>
+        )}
         <PasswordField
           label={t('assets.fundPassword')}
           value={password}
@@ -238,6 +253,7 @@ function WithdrawForm({ currency, wallet, info, available, onDone }: WithdrawFor
           error={problems.text('password')}
           data-testid="withdraw-password"
         />
+        {second.field}
         {withdraw.isError && <FormAlert testId="withdraw-error">{errorText(withdraw.error)}</FormAlert>}
         <Button type="submit" size="lg" busy={withdraw.isPending} disabled={withdraw.isSuccess} data-testid="withdraw-submit" className="w-full">
           {t('assets.submitWithdraw')}

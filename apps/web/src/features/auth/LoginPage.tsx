@@ -2,13 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { apitip, userApi } from '../../api';
+import { ApiError, apitip, userApi } from '../../api';
 import { Button } from '../../components/Button';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { AuthCard, FormAlert } from './AuthCard';
 import { errorText } from './errors';
 import { completeSignIn } from './flows';
+import { GoogleCodeField } from './GoogleCodeField';
 
 const ACCOUNT_MAX = 120;
 const PASSWORD_MAX = 16;
@@ -17,6 +18,7 @@ const PASSWORD_MIN = 6;
 interface FieldErrors {
   account?: string;
   password?: string;
+  googleCode?: string;
 }
 
 /** Client checks of the login form; messages are catalogue keys rendered through apitip. */
@@ -40,21 +42,32 @@ export function LoginPage() {
   const [account, setAccount] = useState(() => accountFromState(location.state));
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  // An account with an authenticator: the password was right, the second step asks for its code.
+  const [secondStep, setSecondStep] = useState(false);
+  const [googleCode, setGoogleCode] = useState('');
 
   const login = useMutation({
-    mutationFn: async (input: { account: string; password: string }) => {
-      const result = await userApi.login(input.account, input.password);
+    mutationFn: async (input: { account: string; password: string; googleCode?: string }) => {
+      const result = await userApi.login(input.account, input.password, undefined, input.googleCode);
       await completeSignIn(result);
     },
     onSuccess: () => navigate('/'),
+    onError: (error) => {
+      if (error instanceof ApiError && error.key === 'google code required') setSecondStep(true);
+    },
   });
+  const askingForCode = login.error instanceof ApiError && login.error.key === 'google code required';
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validate(account, password);
     setErrors(found);
     if (found.account || found.password) return;
-    login.mutate({ account: account.trim(), password });
+    if (secondStep && !googleCode.trim()) {
+      setErrors({ ...found, googleCode: apitip('google code required') });
+      return;
+    }
+    login.mutate({ account: account.trim(), password, ...(secondStep ? { googleCode: googleCode.trim() } : {}) });
   }
 
   return (
@@ -84,13 +97,19 @@ export function LoginPage() {
           error={errors.password}
           data-testid="login-password"
         />
+        {secondStep && (
+          <div className="flex flex-col gap-1.5" data-testid="login-second-step">
+            <p className="text-[0.8125rem] text-muted">{t('protection.loginSecondStep')}</p>
+            <GoogleCodeField value={googleCode} onChange={setGoogleCode} error={errors.googleCode} testIdPrefix="login" autoFocus />
+          </div>
+        )}
         <div className="-mt-1 flex justify-end">
           <Link to="/forgetPwd" className="text-[0.8125rem] text-brand hover:underline">
             {t('auth.forgot')}
           </Link>
         </div>
         {/* A lock reads "Account is locked, can't do this before <local time>" (apitip). */}
-        {login.isError && <FormAlert testId="login-error">{errorText(login.error)}</FormAlert>}
+        {login.isError && !askingForCode && <FormAlert testId="login-error">{errorText(login.error)}</FormAlert>}
         <Button type="submit" size="lg" busy={login.isPending} data-testid="login-submit" className="w-full">
           {login.isPending ? t('auth.submitting') : t('auth.submit')}
         </Button>

@@ -24,3 +24,8 @@ export function useUserCenter() {
     staleTime: 30_000,
   });
 }
+
+/** Whether the signed-in user bound an authenticator: guarded forms then ask for its code. */
+export function useAuthenticatorBound(): boolean {
+  return useUserCenter().data?.google_bind === 1;
+}

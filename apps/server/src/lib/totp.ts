@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import { generateSecret, generateURI, verify } from 'otplib';
 
 const ISSUER = 'Tessera';
@@ -9,8 +10,14 @@ export function newTotpSecret(): string {
 }
 
 /** The `otpauth://` address an authenticator app reads from the enrolment QR code. */
-export function totpUri(secret: string, email: string): string {
-  return generateURI({ issuer: ISSUER, label: email, secret });
+export function totpUri(secret: string, label: string): string {
+  return generateURI({ issuer: ISSUER, label, secret });
+}
+
+/** The otpauth address as a QR code: a `data:image/svg+xml` URL an <img> shows. */
+export async function qrCodeDataUrl(uri: string): Promise<string> {
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 /**
