@@ -106,11 +106,14 @@ describeEachDatabase('lever state across restarts', (kind) => {
     const [trade] = await db.query<{ overnight: string }>('select overnight::text from lever_trades where id = $1', [id]);
     expect(trade?.overnight).toBe('9.000000000000000000');
     expect(h.lever(user).locked).toBe(atoms('600.005'));
+    // two days on, the index is stale: closing waits for a fresh tick
+    await h.markAt('60000');
     await h.core.execute({ kind: 'lever_close', key: key(), userId: user, tradeId: id });
     expect((await runAudit(db)).ok).toBe(true);
   });
 
   it('the audit recomputes each closed position’s profit and fee from its recorded inputs and reports a difference', async () => {
+    await h.markAt('60000');
     const user = await h.newUser();
     await h.fund(user, 'lever', '1000');
     const id = idOf(await h.open(user));

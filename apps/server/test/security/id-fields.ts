@@ -34,6 +34,8 @@ export const ID_FIELDS: Record<string, IdField> = {
   'GET /api/currency/detail id': currency,
   'GET /api/currency/new_tradehistory legal_id': currency,
   'GET /api/currency/new_tradehistory currency_id': currency,
+  'GET /api/currency/index_price legal_id': currency,
+  'GET /api/currency/index_price currency_id': currency,
   'POST /api/news/list c_id': { names: 'catalogue', why: 'a news category' },
   'GET /api/news/list c_id': { names: 'catalogue', why: 'a news category' },
   'POST /api/news/detail id': { names: 'catalogue', why: 'a published article' },

@@ -3,7 +3,6 @@ import type { Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
 import type { CommandResult, KindState, LoadContext } from '../kind';
 import { refuse } from '../refusal';
-import type { SpotMarkets } from '../spot/markets';
 import { valueInUsdt, type ValuationPrices } from '../valuation';
 import { checkAllowList, type AllowListFacts } from './allow-list';
 import { loadWithdrawals, WITHDRAWALS } from './repository';
