@@ -151,6 +151,15 @@ describeEachDatabase('the signed API v1', (kind) => {
       expect(byAddress(withdrawKey.key, '192.0.2.7')).toMatchObject({ refused: 1, requests: 0 });
       expect(byAddress(withdrawKey.key, '10.20.3.4')).toMatchObject({ requests: 1 });
       expect(byAddress(reader.key, '127.0.0.1')).toMatchObject({ requests: 1, refused: 2 });
+      // and in the login history the account centre shows, beside the password logins
+      const history = await api.get<{ list: { ip: string; result: string; api_key?: string; requests?: number; refused?: number }[] }>('user/login_history', { limit: 50 }, { token: user.token });
+      expect(history.body.message.list).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ result: 'api key', api_key: withdrawKey.key, ip: '192.0.2.7', requests: 0, refused: 1 }),
+          expect.objectContaining({ result: 'api key', api_key: reader.key, ip: '127.0.0.1', requests: 1, refused: 2 }),
+          expect.objectContaining({ result: 'ok' }),
+        ]),
+      );
     });
   });
 

@@ -9,6 +9,8 @@ export interface ApiKeyInput {
   scopes: string;
   /** comma-separated addresses and CIDR ranges; '' for any address */
   ips: string;
+  /** the authenticator code, when the user bound one */
+  google_code?: string;
 }
 
 /** The account centre's API keys (docs/api-v1.md "Keys"); every call needs the session. */

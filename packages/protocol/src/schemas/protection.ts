@@ -57,7 +57,10 @@ export const loginHistoryItem = z.object({
   ip: z.string(),
   device: z.string(),
   place: z.string(),
-  result: z.enum(['ok', 'wrong password', 'code required', 'wrong code', 'locked', 'waiting']),
+  result: z.enum(['ok', 'wrong password', 'code required', 'wrong code', 'locked', 'waiting', 'api key']).describe('`api key`: a day of one API key’s requests from this address'),
+  api_key: z.string().optional().describe('the API key used (rows of result `api key`)'),
+  requests: z.number().int().optional().describe('signed requests admitted that day (rows of result `api key`)'),
+  refused: z.number().int().optional().describe('signed requests refused that day (rows of result `api key`)'),
 });
 export const loginHistoryPage = pagedSchema(loginHistoryItem);
 

@@ -3,6 +3,20 @@ import type { Queryable } from '../../db/database';
 /** How a login try on an existing account ended. */
 export type LoginResultKind = 'ok' | 'wrong password' | 'code required' | 'wrong code' | 'locked' | 'waiting';
 
+/** A row of the history as read: a login try, or a day's use of one of the user's API keys from one address. */
+export interface LoginHistoryEntry {
+  at: Date;
+  ip: string;
+  user_agent: string;
+  place: string;
+  result: LoginResultKind | 'api key';
+  /** an API key's use: its public key and label, and the requests admitted and refused that day */
+  api_key: string | null;
+  api_key_label: string | null;
+  requests: number;
+  refused: number;
+}
+
 /** Login history is kept this many days. */
 export const LOGIN_HISTORY_DAYS = 90;
 
@@ -32,11 +46,22 @@ export class LoginHistoryRepository {
     await this.pruneNowAndThen(entry.at);
   }
 
-  /** The user's tries since `since`, newest first, with the count of all of them. */
+  /**
+   * The user's login tries since `since` and the uses of the user's API keys (deleted keys too: one
+   * row per key, address and day, at its last request), newest first, with the count of all of
+   * them. A key signs in on every request, so its uses belong to the same history.
+   */
   list(userId: number, since: Date, limit: number, offset: number) {
-    return this.db.query<LoginHistoryRow & { total: number }>(
-      `select at, ip, user_agent, place, result, (count(*) over ())::int as total from login_history
-        where user_id = $1 and at >= $2 order by at desc, id desc limit $3 offset $4`,
+    return this.db.query<LoginHistoryEntry & { total: number }>(
+      `select h.*, (count(*) over ())::int as total from (
+         select at, ip, user_agent, place, result, null::text as api_key, null::text as api_key_label,
+                0 as requests, 0 as refused, id as tie
+           from login_history where user_id = $1 and at >= $2
+         union all
+         select u.last_at, u.ip, '', '', 'api key', k.key, k.label, u.requests, u.refused, 0
+           from api_key_uses u join api_keys k on k.id = u.key_id
+          where k.user_id = $1 and u.last_at >= $2
+       ) h order by at desc, tie desc limit $3 offset $4`,
       [userId, since, limit, offset],
     );
   }

@@ -50,7 +50,14 @@ export class SessionListService {
     const since = new Date(this.clock().getTime() - LOGIN_HISTORY_DAYS * 86_400_000);
     const { rows, total } = await pageOf(page, (limit, offset) => this.history.list(userId, since, limit, offset));
     return paged(
-      rows.map((row) => ({ time: formatTimestamp(row.at), ip: row.ip, device: deviceOf(row.user_agent), place: row.place, result: row.result })),
+      rows.map((row) => ({
+        time: formatTimestamp(row.at),
+        ip: row.ip,
+        device: row.api_key === null ? deviceOf(row.user_agent) : `API ${row.api_key_label ?? ''}`.trim(),
+        place: row.place,
+        result: row.result,
+        ...(row.api_key === null ? {} : { api_key: row.api_key, requests: Number(row.requests), refused: Number(row.refused) }),
+      })),
       total,
       page,
     );

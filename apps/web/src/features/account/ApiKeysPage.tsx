@@ -9,7 +9,7 @@ import { Modal } from '../../components/Modal';
 import { Loading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { displayServerTime } from '../../lib/format';
-import { useSession } from '../auth';
+import { errorText, useSecondFactor, useSession } from '../auth';
 import { GuestNotice, LoadFailed, useIsGuest } from './common';
 
 const OPTIONAL_SCOPES = ['trade', 'withdraw'] as const;
@@ -176,20 +176,23 @@ function CreateKeyForm({ onCreated }: { onCreated(key: ApiKeyCreated): void }) {
   const [scopes, setScopes] = useState<Record<(typeof OPTIONAL_SCOPES)[number], boolean>>({ trade: true, withdraw: false });
   const [ips, setIps] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // a user with an authenticator proves each new key with a code (a key acts for the account)
+  const second = useSecondFactor('api-key');
   const create = useMutation({
-    mutationFn: () => apiKeysApi.create({ label: label.trim(), scopes: ['read', ...OPTIONAL_SCOPES.filter((scope) => scopes[scope])].join(','), ips }),
+    mutationFn: () => apiKeysApi.create({ label: label.trim(), scopes: ['read', ...OPTIONAL_SCOPES.filter((scope) => scopes[scope])].join(','), ips, ...second.params }),
     onSuccess: (key) => {
       setLabel('');
       setIps('');
       onCreated(key);
     },
+    onSettled: () => second.reset(),
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const problem = label.trim() === '' || label.trim().length > 40 ? 'enter a label' : scopes.withdraw && ips.trim() === '' ? 'withdraw scope needs an ip allow-list' : undefined;
     setError(problem && apitip(problem));
-    if (!problem) create.mutate();
+    if (!problem && second.check()) create.mutate();
   }
 
   return (
@@ -210,6 +213,8 @@ function CreateKeyForm({ onCreated }: { onCreated(key: ApiKeyCreated): void }) {
         ))}
         {scopes.withdraw && <span className="text-[0.75rem] text-warn">{t('apiKeys.withdrawNeedsIps')}</span>}
       </fieldset>
+      {second.field && <div className="sm:col-span-2">{second.field}</div>}
+      {create.isError && <p className="text-[0.8125rem] text-down sm:col-span-2" role="alert" data-testid="api-key-error">{errorText(create.error)}</p>}
       <div className="sm:col-span-2">
         <Button type="submit" busy={create.isPending} data-testid="api-key-create">
           {t('apiKeys.create')}

@@ -138,6 +138,7 @@ const RESULT_TONE: Record<LoginHistoryItem['result'], string> = {
   'wrong code': 'text-down',
   locked: 'text-down',
   waiting: 'text-warn',
+  'api key': 'text-muted',
 };
 
 function LoginHistory() {
@@ -182,7 +183,9 @@ function LoginHistory() {
                     <bdi dir="ltr">{row.device || t('protection.unknownDevice')}</bdi>
                   </td>
                   <td className={clsx('px-4 py-2 font-medium', RESULT_TONE[row.result])} data-testid="login-history-result">
-                    {t(`protection.result.${resultKey(row.result)}`)}
+                    {row.result === 'api key'
+                      ? t('protection.result.apiKey', { requests: row.requests ?? 0, refused: row.refused ?? 0 })
+                      : t(`protection.result.${resultKey(row.result)}`)}
                   </td>
                 </tr>
               ))}
@@ -198,6 +201,6 @@ function LoginHistory() {
 }
 
 /** The locale key of a login result (`wrong password` → `wrongPassword`). */
-function resultKey(result: LoginHistoryItem['result']) {
+function resultKey(result: Exclude<LoginHistoryItem['result'], 'api key'>) {
   return ({ ok: 'ok', 'wrong password': 'wrongPassword', 'code required': 'codeRequired', 'wrong code': 'wrongCode', locked: 'locked', waiting: 'waiting' } as const)[result];
 }
