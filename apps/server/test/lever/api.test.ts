@@ -319,6 +319,8 @@ describeEachDatabase('lever calls', (kind) => {
     // more decimals than the columns keep would differ after a restart: refused, nothing changes
     expect(await operator('PUT', `/lever/pairs/${h.pairId}`, { fee: '0.1234567' })).toEqual({ status: 400, body: { error: 'parameter error' } });
     expect(await operator('PUT', `/lever/pairs/${h.pairId}`, { overnight_rate: '0.0000001' })).toEqual({ status: 400, body: { error: 'parameter error' } });
+    // a fee under the mark band's whole width (0.04 %) would let a push across the band pay: refused while the pair is open
+    expect(await operator('PUT', `/lever/pairs/${h.pairId}`, { fee: '0.039999' })).toMatchObject({ status: 400, body: { error: 'lever fee below twice the mark band' } });
     expect(await operator('PUT', '/lever/settings', { liquidation_rate: '120.12345' })).toEqual({ status: 400, body: { error: 'parameter error' } });
     expect(app.core.read.leverPair(h.pairId)?.feeRate).toBe(atoms('0.1'));
     expect(app.core.read.leverGlobal().liquidationRate).toBe(atoms('120'));

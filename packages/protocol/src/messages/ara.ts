@@ -81,6 +81,7 @@ export const ara: Record<MessageKey, string> = {
   // index prices (decision 0013): refusals while a pair's index is stale
   'the index price is unavailable now': 'سعر المؤشر غير متاح الآن: المراكز والعقود الجديدة تنتظر عودته',
   'closing waits for the index price': 'الإغلاق ينتظر سعر المؤشر غير المتاح الآن: يرجى المحاولة مرة أخرى بعد قليل',
+  'lever fee below twice the mark band': 'الزوج المفتوح للرافعة المالية يحتاج إلى رسوم تداول لا تقل عن 0.04٪ (ضعف نطاق سعر العلامة)',
   // money
   'insufficient balance': 'الرصيد غير كافٍ',
   'wallet not found': 'المحفظة غير موجودة',

@@ -81,6 +81,7 @@ export const en: Record<MessageKey, string> = {
   // index prices (decision 0013): refusals while a pair's index is stale
   'the index price is unavailable now': 'The index price is unavailable right now: new positions and contracts wait until it is back',
   'closing waits for the index price': 'Closing waits for the index price, which is unavailable right now: please try again shortly',
+  'lever fee below twice the mark band': 'A pair open for leverage needs a trading fee of at least 0.04 % (twice the mark’s band)',
   // money
   'insufficient balance': 'Insufficient balance',
   'wallet not found': 'Wallet not found',

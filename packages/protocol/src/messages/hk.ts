@@ -81,6 +81,7 @@ export const hk: Record<MessageKey, string> = {
   // index prices (decision 0013): refusals while a pair's index is stale
   'the index price is unavailable now': '指數價格暫不可用：新開倉位和合約需等待其恢復',
   'closing waits for the index price': '平倉需等待指數價格恢復，目前暫不可用，請稍後重試',
+  'lever fee below twice the mark band': '開放槓桿的交易對，手續費至少須為 0.04%（標記價格波動帶寬的兩倍）',
   // money
   'insufficient balance': '餘額不足',
   'wallet not found': '錢包不存在',

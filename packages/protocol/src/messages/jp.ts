@@ -81,6 +81,7 @@ export const jp: Record<MessageKey, string> = {
   // index prices (decision 0013): refusals while a pair's index is stale
   'the index price is unavailable now': '現在インデックス価格を利用できません：新しいポジションと契約は復旧するまでお待ちください',
   'closing waits for the index price': '決済にはインデックス価格が必要ですが、現在利用できません。しばらくしてから再度お試しください',
+  'lever fee below twice the mark band': 'レバレッジを提供する取引ペアの手数料は 0.04%（マーク価格バンドの2倍）以上が必要です',
   // money
   'insufficient balance': '残高が不足しています',
   'wallet not found': 'ウォレットが見つかりません',

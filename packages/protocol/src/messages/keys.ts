@@ -88,6 +88,7 @@ export const MESSAGE_KEYS = [
   // index prices (decision 0013): refusals while a pair's index is stale
   'the index price is unavailable now',
   'closing waits for the index price',
+  'lever fee below twice the mark band',
   // money
   'insufficient balance',
   'wallet not found',

@@ -81,6 +81,7 @@ export const kr: Record<MessageKey, string> = {
   // index prices (decision 0013): refusals while a pair's index is stale
   'the index price is unavailable now': '지금은 지수 가격을 사용할 수 없습니다: 새 포지션과 계약은 복구될 때까지 기다립니다',
   'closing waits for the index price': '청산은 지수 가격이 필요하며 지금은 사용할 수 없습니다. 잠시 후 다시 시도하세요',
+  'lever fee below twice the mark band': '레버리지가 열린 거래쌍의 수수료는 최소 0.04%(마크 가격 밴드의 두 배)여야 합니다',
   // money
   'insufficient balance': '잔액이 부족합니다',
   'wallet not found': '지갑을 찾을 수 없습니다',

@@ -81,6 +81,7 @@ export const spa: Record<MessageKey, string> = {
   // index prices (decision 0013): refusals while a pair's index is stale
   'the index price is unavailable now': 'El precio índice no está disponible ahora: las nuevas posiciones y contratos esperan a que vuelva',
   'closing waits for the index price': 'El cierre espera al precio índice, que no está disponible ahora: inténtelo de nuevo en breve',
+  'lever fee below twice the mark band': 'Un par abierto al apalancamiento necesita una comisión de al menos 0,04 % (el doble de la banda del precio de marca)',
   // money
   'insufficient balance': 'Saldo insuficiente',
   'wallet not found': 'Billetera no encontrada',

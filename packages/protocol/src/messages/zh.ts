@@ -81,6 +81,7 @@ export const zh: Record<MessageKey, string> = {
   // index prices (decision 0013): refusals while a pair's index is stale
   'the index price is unavailable now': '指数价格暂不可用：新开仓位和合约需等待其恢复',
   'closing waits for the index price': '平仓需等待指数价格恢复，当前暂不可用，请稍后重试',
+  'lever fee below twice the mark band': '开放杠杆的交易对，手续费至少须为 0.04%（标记价格波动带宽的两倍）',
   // money
   'insufficient balance': '余额不足',
   'wallet not found': '钱包不存在',

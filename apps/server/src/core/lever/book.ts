@@ -28,7 +28,7 @@ import {
   type RiskWatch,
 } from './repository';
 import { availableNeeded, cushionOf, mustLiquidate, riskFigures, riskLevels, riskRate, type RiskFigures } from './risk';
-import { dayText, firstDayAfter, overnightDueAt, type LeverGlobalSettings, type LeverPairSettings } from './settings';
+import { dayText, firstDayAfter, MIN_LEVER_FEE_PERCENT, overnightDueAt, type LeverGlobalSettings, type LeverPairSettings } from './settings';
 import {
   ceilDiv,
   closePrice,
@@ -399,6 +399,9 @@ export class LeverBook implements KindState<LeverCommand, LeverRows> {
     const next: LeverPairSettings = { ...pair, ...command.changes };
     // at most the decimals their columns keep (numeric(10, 6)): a restart loads what memory holds
     if (!hasAtMostDecimals(next.feeRate, RATE_DECIMALS) || !hasAtMostDecimals(next.overnightRate, RATE_DECIMALS)) refuse('parameter error');
+    // the mark may lean on the book across its band: a fee under the band's whole width would let
+    // a position pushed from edge to edge pay for itself, so a pair open for leverage charges more
+    if (next.enabled && next.feeRate < MIN_LEVER_FEE_PERCENT) refuse('lever fee below twice the mark band');
     this.pairs.set(next.pairId, next);
     context.stage(LEVER_PAIR_SETTINGS, next);
     context.stage(CURRENCY_PAIRS, { pairId: next.pairId, lever: { shareNum: next.shareNum, spread: next.spread, feeRate: next.feeRate, enabled: next.enabled } });

@@ -1,4 +1,13 @@
+import { UNIT } from '@tessera/protocol';
 import type { Atoms } from '../amount';
+import { MARK_BAND_BP } from '../index-prices/rules';
+
+/**
+ * The lowest `lever_trade_fee` (a percent) of a pair open for leverage: the band's whole width,
+ * 0.04 %. A position pushed from one edge of the mark's band to the other gains at most that, so
+ * its fee must cost at least as much.
+ */
+export const MIN_LEVER_FEE_PERCENT: Atoms = (2n * MARK_BAND_BP * UNIT) / 100n;
 
 /**
  * A pair's lever settings (operator API); contract size, spread, fee and `enabled` live on
