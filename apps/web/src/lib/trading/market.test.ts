@@ -38,6 +38,7 @@ function item(currency: string, currencyId: number, isDisplay: 0 | 1 = 1): Quota
     open_lever: 0,
     price_precision: 2,
     quantity_precision: 4,
+    currency_type: 3,
   };
 }
 
