@@ -24,6 +24,12 @@ describe('maskAccount', () => {
   it('masks an 11-digit number to the first 3 and last 4 digits', () => {
     expect(maskAccount('13812345678')).toBe('138****5678');
   });
+  it('masks a phone account by its national number, without the calling code', () => {
+    expect(maskAccount('+8610000000001')).toBe('100****0001');
+    expect(maskAccount('+12025550123')).toBe('202****0123');
+    expect(maskAccount('+447700900123')).toBe('770****0123');
+    expect(maskAccount('+971501234567')).toBe('501****4567');
+  });
   it('masks the local part of an e-mail', () => {
     expect(maskAccount('alice@tessera.example')).toBe('ali****@tessera.example');
     expect(maskAccount('al@x.io')).toBe('al****@x.io');

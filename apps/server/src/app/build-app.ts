@@ -35,7 +35,7 @@ import { leverRoutes } from '../modules/lever/routes';
 import { attachLeverPushes } from '../realtime/lever-pushes';
 import { walletRoutes } from '../modules/wallets/routes';
 import { newsRoutes } from '../modules/news/routes';
-import { systemRoutes } from '../modules/system/routes';
+import { rootSystemRoutes, systemRoutes } from '../modules/system/routes';
 import { userRoutes } from '../modules/users/routes';
 import { attachGateway, userRoom } from '../realtime/gateway';
 import { attachMarketPushes } from '../realtime/market-pushes';
@@ -209,6 +209,10 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     },
     { prefix: '/admin/api' },
   );
+  await http.register(async (root) => {
+    await root.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+    await root.register(rootSystemRoutes, deps);
+  });
   await registerWebApp(http, config);
 
   const io = attachGateway(http.server, services.auth, config.SOCKET_ORIGINS);

@@ -53,3 +53,17 @@ export function optionalUser(auth: AuthService) {
     request.user = user;
   };
 }
+
+/**
+ * A preHandler for public calls whose answer depends on who asks when someone is logged in: a live
+ * token sets the user; a missing, expired or unknown one is a visitor (never a 999, which would log
+ * an old client out of a call it makes on its public screens).
+ */
+export function callerIfAny(auth: AuthService) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const token = tokenOf(request);
+    if (!token) return;
+    const user = await auth.authenticate(token);
+    if (typeof user !== 'string') request.user = user;
+  };
+}

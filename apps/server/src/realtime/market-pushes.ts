@@ -3,6 +3,7 @@ import type { Server, Socket } from 'socket.io';
 import type { Candle } from '../modules/market/candle-book';
 import type { MarketData } from '../modules/market/market-data';
 import { BOOK_LEVELS, type MarketPushPayloads } from '../modules/market/push-payloads';
+import { bucketStart } from '../modules/market/resolutions';
 
 /**
  * When and to whom the public market pushes go (their payloads: MarketPushPayloads; docs/market-data.md). Every socket starts in
@@ -10,7 +11,9 @@ import { BOOK_LEVELS, type MarketPushPayloads } from '../modules/market/push-pay
  * emits `sub` (or `subscribe`) with `{legal_id, currency_id}` leaves `market:all` and joins
  * `pair:<id>`: from then on it gets the pair-scoped events (`kline`, `market_depth`,
  * `market_detail`, `transaction`) of the pairs it subscribed to only; `unsub` undoes it.
- * `daymarket` feeds the market lists, so it always goes to every socket.
+ * `daymarket` feeds the market lists, so it always goes to every socket. A socket gets the 1min
+ * `kline` bar running now of every pair when it connects (of the pair, when it subscribes), and
+ * every pair's new bar when a minute starts, whether the pair traded or not.
  *
  * Rates: one 100 ms timer merges everything. Per pair at most 10 `market_depth` and
  * `transaction` pushes a second (books that changed, via `takeChangedBooks`), 10 `kline` 1min
@@ -42,14 +45,22 @@ export function attachMarketPushes(io: Server, market: MarketData, payloads: Mar
 
   const toPair = (pairId: number) => io.to([MARKET_ALL_ROOM, pairRoom(pairId)]);
 
+  /** The 1min bar running now of a pair, to one socket: a desk has a price before any trade. */
+  const sendCurrentBar = (socket: Socket, pairId: number) => {
+    const bar = payloads.currentBar(pairId, '1min');
+    if (bar) socket.emit('kline', bar);
+  };
+
   const onConnection = (socket: Socket) => {
     void socket.join(MARKET_ALL_ROOM);
+    for (const pair of market.allPairs()) sendCurrentBar(socket, pair.id);
     const subscribe = (payload: unknown, ack?: unknown) => {
       const pairId = pairIdOf(market, payload);
       if (pairId === undefined) return reply(ack, { type: 'error', message: 'pair not found' });
       void socket.leave(MARKET_ALL_ROOM);
       void socket.join(pairRoom(pairId));
       reply(ack, { type: 'ok', message: { pair_id: pairId } });
+      sendCurrentBar(socket, pairId);
     };
     const unsubscribe = (payload: unknown, ack?: unknown) => {
       const pairId = payload === undefined || payload === null || payload === 'all' ? undefined : pairIdOf(market, payload);
@@ -88,7 +99,21 @@ export function attachMarketPushes(io: Server, market: MarketData, payloads: Mar
     coarseForAll.clear();
   };
 
+  let minute = bucketStart('1min', market.now());
+  /** When a new minute starts, every pair's new 1min bar goes out, traded or not. */
+  const pushNewMinute = () => {
+    const now = bucketStart('1min', market.now());
+    if (now === minute) return;
+    minute = now;
+    for (const pair of market.allPairs()) {
+      if (traded.has(pair.id)) continue;
+      const bar = payloads.currentBar(pair.id, '1min');
+      if (bar) toPair(pair.id).emit('kline', bar);
+    }
+  };
+
   const tick = () => {
+    pushNewMinute();
     const feed = market.feed;
     const books = new Set(feed.takeChangedBooks());
     for (const pairId of new Set([...books, ...traded])) {

@@ -87,7 +87,7 @@ describeEachDatabase('identity verification', (kind) => {
     expect(await refusal({ ...base, card_id: '' })).toBe('enter id number');
     expect(await refusal({ ...base, card_id: '身份证123456' })).toBe('id number must not contain chinese characters');
     expect(await refusal({ ...base, card_id: 'AB' })).toBe('id number is not valid');
-    expect(await refusal({ ...base, hand_pic: '' })).toBe('upload all three photos');
+    expect(await refusal({ ...base, reverse_pic: '' })).toBe('upload all three photos');
     expect(await refusal({ ...base, front_pic: '/uploads/not-a-real-file.png' })).toBe('photo not found, upload it again');
     const center = await api.get<Center>('user/center', {}, { token: user.token });
     expect(center.body.message.review_status).toBe(0);

@@ -46,7 +46,7 @@ describeEachDatabase('region agents', (kind) => {
     expect(page.body.message.list).toHaveLength(2);
     const all = await api.get<RegionPage>('user/region_users', { page: 1, limit: 10 }, { token: agent.token });
     const contacts = all.body.message.list.map((row) => row.phone);
-    expect(contacts).toEqual(expect.arrayContaining(['+86****1111', 'mem****@example.com', 'fri****@example.com']));
+    expect(contacts).toEqual(expect.arrayContaining(['137****1111', 'mem****@example.com', 'fri****@example.com']));
     expect(all.body.message.list.every((row) => row.city_name === 'Shenzhen' && row.district_name === 'Nanshan')).toBe(true);
 
     expect((await operator('DELETE', `/users/${agent.id}/region-agent`)).status).toBe(200);

@@ -54,7 +54,12 @@ describeEachDatabase('lever calls', (kind) => {
     expect(reply.body.type).toBe('ok');
     expect(reply.body.message).toMatchObject({
       last_price: '60000.00',
-      multiple: { muit: [5, 10, 20, 50, 100], share: [1, 5, 10, 20, 50] },
+      multiple: {
+        muit: [5, 10, 20, 50, 100].map((value) => ({ value })),
+        share: [1, 5, 10, 20, 50].map((value) => ({ value })),
+        muit_list: [5, 10, 20, 50, 100],
+        share_list: [1, 5, 10, 20, 50],
+      },
       lever_share_limit: { min: 1, max: 1000 },
       user_lever: '0.00000000',
       all_levers: '0.00000000',
@@ -87,9 +92,12 @@ describeEachDatabase('lever calls', (kind) => {
     expect(closed.data[0]).toMatchObject({ id, status: 3, close_reason: 'manual', update_price: '59999.50', profits: '-0.01000000' });
     const completed = await api.post<{ list: LeverTradeItem[]; total: number }>('transaction_complete', { lever: 1, page: 1 }, { token: demo.token });
     expect(completed.body.message.list.map((trade) => trade.id)).toContain(id);
-    // the spot reading of the same call is unchanged
-    const spot = await api.post<{ list: { way: number }[] }>('transaction_complete', { page: 1 }, { token: demo.token });
+    // a page only is the lever reading too (the old lever screen); a pair or lever=0 is the spot one
+    const pageOnly = await api.post<{ list: LeverTradeItem[]; total: number }>('transaction_complete', { page: 1 }, { token: demo.token });
+    expect(pageOnly.body.message.list.map((trade) => trade.id)).toContain(id);
+    const spot = await api.post<{ list: { way?: number; id: number }[] }>('transaction_complete', { page: 1, lever: 0 }, { token: demo.token });
     expect(spot.body.type).toBe('ok');
+    expect(spot.body.message.list.some((fill) => fill.id === id && fill.way === undefined)).toBe(false);
     const after = app.core.read.balance({ userId: demo.id, currencyId: USDT, wallet: 'lever' });
     expect(after).toEqual({ available: before.available - atoms('0.3000025') - atoms('0.01'), locked: 0n });
   });

@@ -7,8 +7,8 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../support/te
 import { BTC_PAIR, ETH_PAIR, ManualFeed } from './support';
 
 /** The payload fields old clients read from each push, exactly (plus `type`, the event name). */
-const KLINE = ['type', 'period', 'match_id', 'currency_id', 'currency_name', 'legal_id', 'legal_name', 'open', 'close', 'high', 'low', 'volume', 'symbol', 'time'];
-const DAYMARKET = [...KLINE, 'now_price', 'change'];
+const KLINE = ['type', 'period', 'match_id', 'currency_id', 'currency_name', 'legal_id', 'legal_name', 'open', 'close', 'high', 'low', 'volume', 'symbol', 'time', 'change'];
+const DAYMARKET = [...KLINE, 'now_price', 'currency_type'];
 const MARKET_DEPTH = ['type', 'legal_id', 'currency_id', 'bids', 'asks'];
 const MARKET_DETAIL = ['type', 'legal_id', 'currency_id', 'data'];
 const TRANSACTION = ['type', 'legal_id', 'currency_id', 'last_price', 'in', 'out', 'proportion', 'yesterday', 'today'];
@@ -64,7 +64,8 @@ describeEachDatabase('market pushes on the socket', (kind) => {
     ]);
     await sleep(600);
 
-    const kline = legacy.of('kline').find((push) => push.period === '1min' && push.match_id === BTC_PAIR);
+    // (the bars sent on connecting come first: flat, with no volume)
+    const kline = legacy.of('kline').find((push) => push.period === '1min' && push.match_id === BTC_PAIR && Number(push.volume) > 0);
     expect(kline && sorted(Object.keys(kline))).toEqual(sorted(KLINE));
     expect(klinePush.parse(kline)).toMatchObject({
       type: 'kline',
@@ -76,6 +77,7 @@ describeEachDatabase('market pushes on the socket', (kind) => {
       close: '65000.50',
       time: Math.floor((now - 500) / 60_000) * 60_000,
     });
+    expect(kline?.change).toMatch(/^([+-]\d+\.\d{2}|0\.00)$/);
 
     const daymarket = legacy.of('daymarket').find((push) => push.match_id === BTC_PAIR);
     expect(daymarket && sorted(Object.keys(daymarket))).toEqual(sorted(DAYMARKET));
@@ -167,7 +169,9 @@ describeEachDatabase('market pushes on the socket', (kind) => {
     feed.publish([feed.trade(app, ETH_PAIR, '3050.5', '0.5', new Date())]);
     await sleep(500);
     const pairsOf = (recorded: ReturnType<typeof recorder>, event: string) => new Set(recorded.of(event).map((push) => push.match_id ?? push.currency_id));
-    expect(pairsOf(everything, 'kline')).toEqual(new Set([BTC_PAIR, ETH_PAIR]));
+    // the bars of trades: those of a new minute or of connecting, flat and empty, go to every pair
+    const tradedBars = (recorded: ReturnType<typeof recorder>) => new Set(recorded.of('kline').filter((push) => Number(push.volume) > 0).map((push) => push.match_id));
+    expect(tradedBars(everything)).toEqual(new Set([BTC_PAIR, ETH_PAIR]));
     expect(pairsOf(narrow, 'kline')).toEqual(new Set([ETH_PAIR]));
     expect(pairsOf(narrow, 'market_detail')).toEqual(new Set([2]));
     expect(pairsOf(narrow, 'transaction')).toEqual(new Set([2]));

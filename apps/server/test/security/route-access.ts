@@ -29,6 +29,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/cfg/kefu': 'public',
   'GET /api/custorm': 'public',
   'GET /api/qrcode': 'public',
+  // old clients' QR path outside /api: the same PNG as /api/qrcode
+  'GET /qr_create': 'public',
 
   // accounts: login, codes, registration
   'POST /api/user/login': 'public',
@@ -39,6 +41,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/user/check_mobile': 'public',
   'POST /api/user/register': 'public',
   'POST /api/user/forget': 'public',
+  // old clients: the fund password of an account, proved with a code sent to it (a session only narrows it to the caller's account)
+  'POST /api/set_withdraw_password': 'public',
   'GET /api/cfg/register': 'public',
   'GET /api/country/list': 'public',
 
@@ -245,7 +249,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   // acceptor deals: users' calls and the acceptor's own
   'GET /api/acceptor/list': 'private',
-  'GET /api/acceptor/info': 'private',
+  // an acceptor's published details: old clients read them without a token
+  'GET /api/acceptor/info': 'public',
   'POST /api/acceptor/deal': 'private',
   'GET /api/acceptor/my_deal': 'private',
   'POST /api/acceptor/user_confirm': 'private',

@@ -71,7 +71,7 @@ describeEachDatabase('spot API', (kind) => {
       { token: buyer.token },
     );
     expect(complete.body.message.list[0]).toMatchObject({ way: 2, type: 'in', price: '60000.00', number: '0.200000', in_fee: '0.0004', role: 'taker' });
-    const sellerSide = await api.post<Page<{ way: number; out_fee: string; role: string }>>('transaction_complete', {}, { token: seller.token });
+    const sellerSide = await api.post<Page<{ way: number; out_fee: string; role: string }>>('transaction_complete', { lever: 0 }, { token: seller.token });
     expect(sellerSide.body.message.list[0]).toMatchObject({ way: 1, out_fee: '12', role: 'maker' });
     const deal = await api.post<Deal>('transaction/deal', BTC_USDT, { token: buyer.token });
     expect(deal.body.message.last_price).toBe('60000.00');

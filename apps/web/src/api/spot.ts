@@ -28,8 +28,9 @@ export const spotApi = {
     send<string>('POST', side === 'buy' ? 'transaction/in' : 'transaction/out', { ...input }, options),
   openOrders: (side: 'buy' | 'sell', query: { currency_id?: number; page: number; limit: number }, options?: RequestOptions) =>
     call<Paged<SpotOpenOrder>>('POST', side === 'buy' ? 'transaction_in' : 'transaction_out', query, options),
+  // lever=0: a page with no pair and no `lever` is the lever reading of the call
   fills: (query: { currency_id?: number; page: number; limit: number }, options?: RequestOptions) =>
-    call<Paged<SpotFill>>('POST', 'transaction_complete', query, options),
+    call<Paged<SpotFill>>('POST', 'transaction_complete', { ...query, lever: 0 }, options),
   cancel: (order: { id: number; type: 'in' | 'out' }, options?: RequestOptions) =>
     call<string>('POST', 'transaction_del', order, options),
   deal: (pair: PairIds, options?: RequestOptions) => call<SpotDeal>('POST', 'transaction/deal', { ...pair }, options),

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { badgeText, noticeKey, noticeText, staleAfter } from './notices';
+import { badgeText, newestFirst, noticeKey, noticeText, staleAfter } from './notices';
 
 const catalogue: Record<string, string> = {
   'notice: deposit credited': 'Deposit credited: {amount} {currency}',
   'notice: identity rejected': 'Rejected: {reason}',
+  'notice: c2c order changed': 'طلبك بالعملة الورقية {id} أصبح: {status}',
+  'c2c order: completed': 'مكتمل',
 };
 const translate = (key: string) => catalogue[key] ?? key;
 
@@ -15,6 +17,20 @@ describe('notification texts', () => {
   it('fills the placeholders from the params and leaves unknown ones', () => {
     expect(noticeText({ kind: 'deposit_credited', content: 'x', params: { amount: '500', currency: 'USDT' } }, translate)).toBe('Deposit credited: 500 USDT');
     expect(noticeText({ kind: 'identity_rejected', content: 'x', params: {} }, translate)).toBe('Rejected: {reason}');
+  });
+
+  it('translates a param that is itself a catalogue key (a c2c order state), never shows the key', () => {
+    expect(noticeText({ kind: 'c2c_order_changed', content: 'x', params: { id: 7, status: 'c2c order: completed' } }, translate)).toBe('طلبك بالعملة الورقية 7 أصبح: مكتمل');
+  });
+
+  it('lists newest first, each notification once', () => {
+    const rows = [
+      { id: 3, created_at: '2026-11-27 10:00:00' },
+      { id: 5, created_at: '2026-11-27 11:00:00' },
+      { id: 4, created_at: '2026-11-27 11:00:00' },
+      { id: 5, created_at: '2026-11-27 11:00:00' },
+    ];
+    expect(newestFirst(rows).map((row) => row.id)).toEqual([5, 4, 3]);
   });
 
   it("shows the server's text for a kind it does not know", () => {

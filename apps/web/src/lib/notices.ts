@@ -5,7 +5,8 @@ export function noticeKey(kind: string): string {
 
 /**
  * A notification's text in the reader's language: the catalogue text of its kind with its
- * `{name}` placeholders filled from `params`; the server's own text when the kind is unknown here.
+ * `{name}` placeholders filled from `params` (translated where a value is a catalogue key); the
+ * server's own text when the kind is unknown here.
  */
 export function noticeText(
   item: { kind: string; content: string; params: Record<string, string | number> },
@@ -14,7 +15,19 @@ export function noticeText(
   const key = noticeKey(item.kind);
   const template = translate(key);
   if (template === key) return item.content;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(item.params, name) ? String(item.params[name]) : whole));
+  // a text value may itself be a catalogue key (a c2c order's state, `c2c order: completed`): shown translated
+  const shown = (value: string | number) => (typeof value === 'string' ? translate(value) : String(value));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = Object.hasOwn(item.params, name) ? item.params[name] : undefined;
+    return value === undefined ? whole : shown(value);
+  });
+}
+
+/** Notifications newest first (by time, then by id), each once: pages loaded apart may overlap. */
+export function newestFirst<T extends { id: number; created_at: string }>(items: readonly T[]): T[] {
+  const seen = new Set<number>();
+  const unique = items.filter((item) => !seen.has(item.id) && seen.add(item.id));
+  return unique.sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1));
 }
 
 /** The unread count as the badge shows it: nothing at 0, `99+` above 99. */

@@ -86,11 +86,25 @@ export const leverOrderPanelEntry = z.object({
   total_money: z.string().describe('margin and fee locked'),
 });
 
+/**
+ * A lever book row. Old clients read a row as the array `[price, number]`, spec-built ones by
+ * field name: the row is an object carrying both, `"0"` and `"1"` being the price and number again.
+ */
+export const leverBookRow = bookEntry.extend({ 0: z.string().describe('the price again (row[0])'), 1: z.string().describe('the number again (row[1])') });
+
+/** A choice of the lever form (a multiple or a quick hand size) as old clients read it: `item.value`. */
+const leverChoice = z.object({ value: z.int() });
+
 export const leverDeal = z.object({
   last_price: z.string(),
   ExRAte: z.string().describe('CNY per USDT'),
-  lever_transaction: z.object({ in: z.array(bookEntry).describe('bids, best first'), out: z.array(bookEntry).describe('asks, best first') }),
-  multiple: z.object({ muit: z.array(z.int()).describe('multiples offered'), share: z.array(z.int()).describe('quick hand sizes') }),
+  lever_transaction: z.object({ in: z.array(leverBookRow).describe('bids, best first'), out: z.array(leverBookRow).describe('asks, best first') }),
+  multiple: z.object({
+    muit: z.array(leverChoice).describe('multiples offered, each as {value}'),
+    share: z.array(leverChoice).describe('quick hand sizes, each as {value}'),
+    muit_list: z.array(z.int()).describe('the same multiples as plain numbers'),
+    share_list: z.array(z.int()).describe('the same quick hand sizes as plain numbers'),
+  }),
   all_levers: z.string().describe('the caller’s lever balance of the quote currency, available and locked'),
   user_lever: z.string().describe('the caller’s available lever balance of the quote currency'),
   lever_share_limit: z.object({ min: z.int(), max: z.int().describe('0: no maximum') }),

@@ -25,4 +25,5 @@ export const currencyDetail = currencySummary.extend({ desc: z.string().describe
 export type CurrencyDetail = z.infer<typeof currencyDetail>;
 
 /** currency/type: the market categories of old clients; 3 is crypto-currency, the only one here. */
+export const CRYPTO_MARKET_CATEGORY = 3;
 export const marketCategory = z.object({ value: z.int().describe('3: crypto-currency'), sort: z.int() });

@@ -39,7 +39,12 @@ export const microPayableCurrency = z.object({
   micro_max: z.string(),
   micro_multiple: z.string().describe('stakes are whole multiples of this'),
   user_wallet: z
-    .object({ micro_balance: z.string(), lock_micro_balance: z.string(), micro_with_insurance: z.string(), insurance_balance: z.string() })
+    .object({
+      micro_balance: z.string(),
+      lock_micro_balance: z.string(),
+      micro_with_insurance: z.string().describe('the balance a stake can use: with insurance off, the available micro balance'),
+      insurance_balance: z.string(),
+    })
     .nullable()
     .describe('the caller’s micro wallet in this currency; null for visitors'),
   insurance_types: z.array(z.object({ id: z.int(), name: z.string() })).describe('empty: insurance is not offered'),

@@ -61,6 +61,7 @@ export const quotationItem = z.object({
   open_lever: flag,
   price_precision: z.int(),
   quantity_precision: z.int(),
+  currency_type: z.int().describe('the market category of currency/type the pair is listed under (3: crypto-currency); old clients keep only the items of the category they show'),
 });
 export type QuotationItem = z.infer<typeof quotationItem>;
 
@@ -97,6 +98,9 @@ export const candleBar = z.object({
   high: decimalText,
   low: decimalText,
   volume: decimalText.describe('in the base currency'),
+  period: candlePeriod.describe('the resolution of the bar'),
+  change: z.string().describe('close against open of the bar, percent, 2 decimals, signed'),
+  symbol: z.string().describe('BTC/USDT'),
 });
 export type CandleBar = z.infer<typeof candleBar>;
 
@@ -145,6 +149,7 @@ export const klinePush = z.strictObject({
   volume: decimalText,
   symbol: z.string(),
   time: z.int().describe('candle open time, unix milliseconds'),
+  change: z.string().describe('the pair\'s 24 h change in percent, 2 decimals, signed (the desk header shows it); 0.00 before its first trade'),
 });
 export type KlinePush = z.infer<typeof klinePush>;
 
@@ -153,6 +158,7 @@ export const daymarketPush = z.strictObject({
   type: z.literal('daymarket'),
   now_price: decimalText,
   change: z.string().describe('24 h change in percent, 2 decimals, signed'),
+  currency_type: z.int().describe('the market category, as in the quotation item (3: crypto-currency)'),
 });
 export type DaymarketPush = z.infer<typeof daymarketPush>;
 

@@ -26,6 +26,7 @@ export const registerBody = z.object({
   re_password: optionalText(64),
   extension_code: optionalText(32),
   country_code: optionalText(8),
+  withdraw_password: optionalText(64).describe('optional: the fund password (six digits), set with the account'),
 });
 
 export const forgetBody = z.object({
@@ -49,6 +50,14 @@ export const setPayPasswordBody = z.object({
   repassword: optionalText(64),
   login_password: optionalText(64).describe('the login password; or else `code`'),
   code: optionalText(12).describe('a code of type forgets sent to the account; or else `login_password`'),
+  google_code: googleCode,
+});
+
+/** set_withdraw_password (old clients): the fund password of `account`, proved with a code of type forgets. */
+export const setWithdrawPasswordBody = z.object({
+  account: optionalText(120).describe('the account the password is for (the caller\'s own, with a session)'),
+  code: optionalText(12).describe('a code of type forgets sent to the account'),
+  withdraw_password: optionalText(64).describe('the fund password: six digits'),
   google_code: googleCode,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recentTrade } from './quotation';
 import { optionalText, optionalWholeNumber, pageQuery, requiredBigId, requiredId } from './form';
 
 /** transaction/in (buy) and transaction/out (sell). mode 1 = market at the best price, 2 = limit. */
@@ -61,6 +62,7 @@ export const spotDeal = z.object({
   user_currency: z.string().describe('available base balance of the caller (spot wallet)'),
   user_legal: z.string().describe('available quote balance of the caller (spot wallet)'),
   cny_price: z.string(),
+  complete: z.array(recentTrade).describe('the pair\'s newest trades, newest first, at most 30 (as currency/new_tradehistory)'),
 });
 
 // Types of the replies and bodies, for clients (the web app imports types, never zod).

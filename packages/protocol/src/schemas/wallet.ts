@@ -3,6 +3,7 @@ import { cacheBusting, optionalText, optionalWholeNumber, pageQuery, pagedSchema
 import { googleCode } from './protection';
 
 export const walletBalanceItem = z.object({
+  id: z.int().describe('the entry\'s id: the currency id, as `currency`'),
   currency: z.int(),
   currency_name: z.string(),
   currency_type: z.string(),
@@ -67,6 +68,13 @@ export const walletCurrencyItem = z.object({
   is_lever: flagSchema,
   can_deposit: flagSchema.describe('only BTC, USDT, ETH and USDC may be deposited'),
   can_withdraw: flagSchema.describe('only BTC, USDT and ETH may be withdrawn'),
+});
+
+/** currency/user_currency_list: the currency items with the caller's available balance in each wallet. */
+export const userCurrencyItem = walletCurrencyItem.extend({
+  wallet: z
+    .object({ legal_balance: z.string(), change_balance: z.string(), micro_balance: z.string(), lever_balance: z.string() })
+    .describe('the caller\'s available balance of the currency in each wallet (the transfer form\'s "usable")'),
 });
 
 export const walletDetailBody = z.object({

@@ -28,6 +28,16 @@ const STATUSES = [
 ];
 
 function Photo({ src, label }: { src: string; label: string }) {
+  if (!src) {
+    return (
+      <div className="block">
+        <div className="flex h-72 w-full items-center justify-center rounded border border-dashed border-line bg-sunken text-muted" data-testid="photo-absent">
+          not submitted
+        </div>
+        <span className="text-[0.75rem] text-muted">{label}</span>
+      </div>
+    );
+  }
   return (
     <a href={src} target="_blank" rel="noreferrer" className="block">
       <img src={src} alt={label} className="h-72 w-full rounded border border-line bg-sunken object-contain" />

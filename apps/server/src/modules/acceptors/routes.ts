@@ -19,10 +19,14 @@ import type { RouteDeps } from '../../app/deps';
  * Acceptor deals. A user lists acceptors, opens deals and follows them (`acceptor/list`,
  * `acceptor/info`, `acceptor/deal`, `acceptor/my_deal`, `acceptor/user_confirm`); an acceptor
  * handles the deals addressed to them (`acceptor/orders`, `acceptor/confirm`, `acceptor/reject`,
- * `acceptor/paid`). All private.
+ * `acceptor/paid`). All private but `acceptor/info`, which answers without a token.
  */
 export const acceptorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services, requireUser }) => {
-  app.addHook('onRequest', requireUser);
+  // acceptor/info is public (an acceptor's published details): old clients call it without a token
+  app.addHook('onRequest', async function (request, reply) {
+    if (request.routeOptions.url?.endsWith('/acceptor/info')) return;
+    await requireUser.call(this, request, reply);
+  });
   const tags = ['acceptors'];
   const done = z.string();
 

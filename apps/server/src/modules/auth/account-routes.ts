@@ -9,9 +9,12 @@ import {
   registerBody,
   registerSettings,
   replySchema,
+  setWithdrawPasswordBody,
 } from '@tessera/protocol';
 import { z } from 'zod';
 import { contentLanguage } from '../../http/content-language';
+import { callerIfAny } from '../../http/authenticate';
+import { requestClient } from '../../http/client-info';
 import { verificationSessionOf } from '../../http/cookies';
 import type { RouteDeps } from '../../app/deps';
 
@@ -26,20 +29,27 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { ser
   });
   const sessionNote = 'Sets the verification cookie (httpOnly, SameSite=Lax) the two-step forms rely on.';
 
+  const callerNote = ' Without `type`, a logged-in caller gets a `bind` code for a free e-mail and a `forgets` code for their own account.';
   app.post(
     '/sms_mail',
-    { schema: { tags: ['account'], summary: 'Send a 6-digit code by e-mail', description: sessionNote, body: codeRequestBody, response: { 200: okText } } },
+    {
+      preHandler: callerIfAny(services.auth),
+      schema: { tags: ['account'], summary: 'Send a 6-digit code by e-mail', description: sessionNote + callerNote, body: codeRequestBody, response: { 200: okText } },
+    },
     async (request, reply) => {
-      await services.codes.request('email', request.body, client(request, reply, request.body.lan));
+      await services.codes.request('email', request.body, client(request, reply, request.body.lan), request.user?.id);
       return { type: 'ok' as const, message: 'operation ok' };
     },
   );
 
   app.post(
     '/sms_send',
-    { schema: { tags: ['account'], summary: 'Send a 6-digit code by SMS', description: sessionNote, body: codeRequestBody, response: { 200: okText } } },
+    {
+      preHandler: callerIfAny(services.auth),
+      schema: { tags: ['account'], summary: 'Send a 6-digit code by SMS', description: sessionNote + callerNote, body: codeRequestBody, response: { 200: okText } },
+    },
     async (request, reply) => {
-      await services.codes.request('sms', request.body, client(request, reply, request.body.lan));
+      await services.codes.request('sms', request.body, client(request, reply, request.body.lan), request.user?.id);
       return { type: 'ok' as const, message: 'operation ok' };
     },
   );
@@ -73,13 +83,32 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { ser
       schema: {
         tags: ['account'],
         summary: 'Register with an e-mail or phone code',
-        description: 'An empty `code` is accepted once after user/check_email or user/check_mobile passed under the same verification cookie.',
+        description:
+          'An empty `code` is accepted once after user/check_email or user/check_mobile passed under the same verification cookie. A `withdraw_password` (six digits) sets the fund password with the account.',
         body: registerBody,
         response: { 200: okText },
       },
     },
     async (request) => {
       await services.registration.register(request.body, verificationSessionOf(request));
+      return { type: 'ok' as const, message: 'operation ok' };
+    },
+  );
+
+  app.post(
+    '/set_withdraw_password',
+    {
+      preHandler: callerIfAny(services.auth),
+      schema: {
+        tags: ['account'],
+        summary: 'Set the fund password of an account (old clients): six digits, proved with a code (type forgets) sent to the account',
+        description: 'With a session, `account` must be the caller’s. A first password is set; an existing one is replaced, as safe/reset_pay_password does.',
+        body: setWithdrawPasswordBody,
+        response: { 200: okText },
+      },
+    },
+    async (request) => {
+      await services.security.setWithdrawPassword(request.user?.id, request.body, requestClient(request));
       return { type: 'ok' as const, message: 'operation ok' };
     },
   );

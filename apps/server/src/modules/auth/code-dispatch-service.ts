@@ -34,15 +34,21 @@ export class CodeDispatchService {
     private readonly protection?: Pick<ProtectionRepository, 'find'>,
   ) {}
 
-  /** `client.session`: the browser's verification session, under which the code is recorded. */
-  async request(channel: 'email' | 'sms', input: CodeRequestInput, client: { ip: string; lang: Lang; session?: string }): Promise<void> {
+  /**
+   * `client.session`: the browser's verification session, under which the code is recorded.
+   * `callerId`: the logged-in caller, if any. Without `type` such a caller is not registering: the
+   * code is for their own account (`forgets`, proving it for the fund password) or, for any other
+   * address, for binding it (`bind`).
+   */
+  async request(channel: 'email' | 'sms', input: CodeRequestInput, client: { ip: string; lang: Lang; session?: string }, callerId?: number): Promise<void> {
     if (channel === 'sms' && !this.textMessages) refuse('text messages are not available');
     if (!input.user_string) refuse(channel === 'email' ? 'enter the e-mail' : 'enter account');
-    const purpose = purposeOf(input.type);
+    const asked = purposeOf(input.type);
     const address = await this.names.address(input.user_string, input.country_code);
     if (!address || address.channel !== channel) {
       refuse(channel === 'email' ? 'the e-mail account does not match the rules' : 'the e-mail or phone number does not match the rules');
     }
+    const purpose = !input.type && callerId !== undefined ? await this.callerPurpose(callerId, address.address) : asked;
     if (purpose === 'register' && (await this.users.findByAccount(address.address))) refuse('account already exists');
     let antiPhishingCode = '';
     if (purpose === 'forget' || purpose === 'forgets') {
@@ -52,6 +58,11 @@ export class CodeDispatchService {
     }
     if (purpose === 'bind' && (await this.users.findByEmail(address.address))) refuse('e-mail already bound to another account');
     await this.codes.send({ channel, address: address.address, purpose, ip: client.ip, lang: client.lang, session: client.session, antiPhishingCode });
+  }
+
+  private async callerPurpose(callerId: number, address: string): Promise<CodePurpose> {
+    const caller = await this.users.findById(callerId);
+    return caller && !caller.is_vistor && caller.account === address ? 'forgets' : 'bind';
   }
 
   /**

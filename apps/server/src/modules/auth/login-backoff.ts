@@ -43,7 +43,12 @@ export class LoginBackoff {
     private readonly clock: Clock,
   ) {}
 
-  attempt(input: PasswordAttempt): Promise<AttemptOutcome> {
+  async attempt(input: PasswordAttempt): Promise<AttemptOutcome> {
+    return (await this.attemptUntil(input)).outcome;
+  }
+
+  /** As `attempt`; a `wait` comes with the time the wait ends (the later of the two counts' ends). */
+  attemptUntil(input: PasswordAttempt): Promise<{ outcome: AttemptOutcome; waitUntil?: Date }> {
     const account = input.account.toLowerCase();
     const address = clientAddressKey(input.ip);
     return this.tries.run(`address:${address}`, () => this.tries.run(`account:${account}`, () => this.check(input, account, address)));
@@ -54,25 +59,32 @@ export class LoginBackoff {
     await this.failures.clear('account', account.toLowerCase());
   }
 
-  private async check(input: PasswordAttempt, account: string, address: string): Promise<AttemptOutcome> {
+  private async check(input: PasswordAttempt, account: string, address: string): Promise<{ outcome: AttemptOutcome; waitUntil?: Date }> {
     const now = this.clock();
-    if (await this.waiting('address', address, now)) return 'wait';
-    if ((await this.waiting('account', account, now)) && !(await this.isHome(input.user?.id, input.ip, now))) return 'wait';
+    const addressWait = await this.waiting('address', address, now);
+    const accountWait = await this.waiting('account', account, now);
+    const accountHolds = accountWait !== undefined && !(await this.isHome(input.user?.id, input.ip, now));
+    if (addressWait !== undefined || accountHolds) {
+      const ends = [addressWait, accountHolds ? accountWait : undefined].filter((end): end is Date => end !== undefined);
+      return { outcome: 'wait', waitUntil: new Date(Math.max(...ends.map((end) => end.getTime()))) };
+    }
     const right = await verifyPasswordOrDecoy(input.user?.password_hash, input.password);
     if (right && input.user) {
       await this.failures.clear('account', account);
-      return 'ok';
+      return { outcome: 'ok' };
     }
     await this.count('account', account, now);
     await this.count('address', address, now);
     await this.pruneNowAndThen(now);
-    return 'wrong';
+    return { outcome: 'wrong' };
   }
 
-  private async waiting(scope: UserScope, key: string, now: Date): Promise<boolean> {
+  /** When the count of `key` makes tries wait, the time the wait ends; undefined when it does not. */
+  private async waiting(scope: UserScope, key: string, now: Date): Promise<Date | undefined> {
     const count = await this.failures.find(scope, key);
-    if (!count || count.last_failure_at < forgetBefore(scope, now)) return false;
-    return now.getTime() < count.last_failure_at.getTime() + waitSeconds(POLICY[scope], count.failures) * 1000;
+    if (!count || count.last_failure_at < forgetBefore(scope, now)) return undefined;
+    const end = count.last_failure_at.getTime() + waitSeconds(POLICY[scope], count.failures) * 1000;
+    return now.getTime() < end ? new Date(end) : undefined;
   }
 
   private async isHome(userId: number | undefined, ip: string, now: Date): Promise<boolean> {

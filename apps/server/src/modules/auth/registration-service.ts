@@ -1,6 +1,7 @@
 import { PASSWORD_PATTERN } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
 import { hashPassword } from '../../lib/password';
+import { checkPayPassword } from '../users/security-service';
 import { newInviteCode } from '../../lib/tokens';
 import type { SettingsRepository } from '../system/settings-repository';
 import { SETTING } from '../system/settings';
@@ -17,6 +18,8 @@ export interface RegistrationInput {
   re_password?: string;
   extension_code?: string;
   country_code?: string;
+  /** old clients: the fund password, set with the account */
+  withdraw_password?: string;
 }
 
 export interface PasswordResetInput {
@@ -66,6 +69,8 @@ export class RegistrationService {
     if (account.channel === 'sms' && !this.phoneSignup) refuse('phone sign-up is not available');
     if (!input.code && !session) refuse('enter the verification code');
     const password = checkNewPassword(input.password, input.re_password);
+    const withdrawPassword = input.withdraw_password || undefined;
+    if (withdrawPassword !== undefined) checkPayPassword(withdrawPassword, withdrawPassword);
 
     const inviteCode = input.extension_code?.trim() ?? '';
     if (!inviteCode && (await this.inviteCodeRequired())) refuse('invite code required');
@@ -75,8 +80,9 @@ export class RegistrationService {
 
     await this.codes.consumeOrTakeMark(account.address, 'register', input.code, session);
     const agent = inviter ? await this.regionAgentOf(inviter) : undefined;
+    let user: UserRow;
     try {
-      return await this.users.create({
+      user = await this.users.create({
         account: account.address,
         email: account.channel === 'email' ? account.address : '',
         phone: account.channel === 'sms' ? account.address : '',
@@ -93,6 +99,9 @@ export class RegistrationService {
       if (await this.users.findByAccount(account.address)) refuse('account already exists');
       throw error;
     }
+    // the code that proved the account proves it for its first fund password too
+    if (withdrawPassword !== undefined) await this.users.setFirstPayPassword(user.id, await hashPassword(withdrawPassword));
+    return user;
   }
 
   /** Forgot login password: a code sent to the account (or a session a check marked) proves ownership. */

@@ -78,10 +78,11 @@ export class AuthService {
     const user = found && !found.is_vistor && found.kind === 'user' ? found : undefined;
     // counted under the account's stored name when it exists, so every spelling of one phone
     // number shares one count (and a password reset clears it)
-    const outcome = await this.backoff.attempt({ account: user?.account ?? account, user, password, ip: client.ip });
+    const { outcome, waitUntil } = await this.backoff.attemptUntil({ account: user?.account ?? account, user, password, ip: client.ip });
     if (outcome === 'wait') {
       if (user) await this.record(user.id, client, 'waiting');
-      refuse('too many login attempts, try again later');
+      // the lock form old clients localise with the time the wait ends; the same for unknown accounts
+      throw new Refusal(accountLockedMessage(waitUntil ?? this.clock()) as `account locked, ${string}`);
     }
     if (outcome === 'wrong' || !user) {
       if (user) await this.record(user.id, client, 'wrong password');

@@ -56,11 +56,15 @@ export class LeverService {
     const pair = this.pairOf(currencyId, legalId);
     const depth = this.core.read.depth(pair.pairId, BOOK_LEVELS);
     const spot = this.core.read.pair(pair.pairId);
-    const entry = ({ price, quantity }: DepthLevel) => ({
-      price: priceText(price, this.pricePrecision(pair.pairId)),
-      number: floorDecimal(formatAmount(quantity), spot?.quantityPrecision ?? 8),
-      sum: formatAmount(notional(price, quantity)),
-    });
+    // `0` and `1` repeat price and number: old clients read a row as `[price, number]`
+    const entry = ({ price, quantity }: DepthLevel) => {
+      const row = {
+        price: priceText(price, this.pricePrecision(pair.pairId)),
+        number: floorDecimal(formatAmount(quantity), spot?.quantityPrecision ?? 8),
+        sum: formatAmount(notional(price, quantity)),
+      };
+      return { ...row, 0: row.price, 1: row.number };
+    };
     const balance = userId === undefined ? { available: 0n, locked: 0n } : this.core.read.balance({ userId, currencyId: legalId, wallet: 'lever' });
     const names = await this.currencyNames();
     const pending = userId === undefined ? [] : this.core.read.leverTradesOf(userId).filter((trade) => trade.status === 0 && trade.pairId === pair.pairId);
@@ -69,7 +73,13 @@ export class LeverService {
       last_price: priceText(last, this.pricePrecision(pair.pairId)),
       ExRAte: floorDecimal(formatAmount(this.usdtCnyRate()), 4),
       lever_transaction: { in: depth.bids.map(entry), out: depth.asks.map(entry) },
-      multiple: { muit: pair.multiples, share: pair.shares },
+      // old clients read each choice as `item.value`; the plain lists serve readers of numbers
+      multiple: {
+        muit: pair.multiples.map((value) => ({ value })),
+        share: pair.shares.map((value) => ({ value })),
+        muit_list: [...pair.multiples],
+        share_list: [...pair.shares],
+      },
       all_levers: amountText(balance.available + balance.locked),
       user_lever: amountText(balance.available),
       lever_share_limit: { min: pair.handsMin, max: pair.handsMax },

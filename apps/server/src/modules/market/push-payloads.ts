@@ -1,10 +1,11 @@
+import { CRYPTO_MARKET_CATEGORY } from '@tessera/protocol';
 import type { DaymarketPush, KlinePush, MarketDepthPush, MarketDetailPush, TransactionPush } from '@tessera/protocol';
 import { tryParseAmount, type Atoms } from '../../core/amount';
 import type { Candle } from './candle-book';
 import { changePercent, fixed, recentTrade } from './format';
 import { RECENT_TRADES, type MarketData } from './market-data';
 import type { PairInfo } from './pair-info';
-import type { CandlePeriod } from './resolutions';
+import { bucketStart, type CandlePeriod } from './resolutions';
 import type { DepthSnapshot } from './trade-feed';
 
 /** Levels per side in depth pushes and the `transaction` book. */
@@ -22,7 +23,29 @@ export class MarketPushPayloads {
   kline(pairId: number, period: CandlePeriod): KlinePush | undefined {
     const pair = this.market.pair(pairId);
     const candle = this.market.currentCandle(pairId, period);
-    return pair && candle ? { type: 'kline', ...klineFields(pair, period, candle, candle.openTime) } : undefined;
+    return pair && candle ? { type: 'kline', ...klineFields(pair, period, candle, candle.openTime), change: this.dayChange(pairId) } : undefined;
+  }
+
+  /**
+   * The bar of the period running now, traded or not: the current candle when it is of this
+   * bucket, otherwise a flat bar at the last price (the reference price before the first trade)
+   * with no volume. Clients price market orders from it, so every pair has one at any time.
+   */
+  currentBar(pairId: number, period: CandlePeriod): KlinePush | undefined {
+    const pair = this.market.pair(pairId);
+    if (!pair) return undefined;
+    const openTime = bucketStart(period, this.market.now());
+    const candle = this.market.currentCandle(pairId, period);
+    if (candle?.openTime === openTime) return this.kline(pairId, period);
+    const last = this.market.ticker(pairId)?.stats.last ?? candle?.close ?? pair.referencePrice;
+    const bar = { open: last, close: last, high: last, low: last, volume: 0n };
+    return { type: 'kline', ...klineFields(pair, period, bar, openTime), change: this.dayChange(pairId) };
+  }
+
+  /** The rolling 24 h change of a pair, 0.00 before its first trade. */
+  private dayChange(pairId: number): string {
+    const stats = this.market.ticker(pairId)?.stats;
+    return stats ? changePercent(stats.last, stats.reference) : '0.00';
   }
 
   /** A flushed candle as a `kline` push, if it is still the current one of its series. */
@@ -42,6 +65,7 @@ export class MarketPushPayloads {
       ...klineFields(pair, '1day', bar, this.market.now()),
       now_price: fixed(stats.last, pair.pricePrecision),
       change: changePercent(stats.last, stats.reference),
+      currency_type: CRYPTO_MARKET_CATEGORY,
     };
   }
 

@@ -1,4 +1,4 @@
-import { MAX_CANDLES_PER_REPLY, type CandleBar, type QuotationGroup, type QuotationItem, type RecentTrade } from '@tessera/protocol';
+import { CRYPTO_MARKET_CATEGORY, MAX_CANDLES_PER_REPLY, type CandleBar, type QuotationGroup, type QuotationItem, type RecentTrade } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
 import type { Atoms } from '../../core/amount';
 import type { Candle } from './candle-book';
@@ -94,6 +94,7 @@ export class QuotationService {
       open_lever: pair.openLever ? 1 : 0,
       price_precision: pair.pricePrecision,
       quantity_precision: pair.quantityPrecision,
+      currency_type: CRYPTO_MARKET_CATEGORY,
     };
   }
 }
@@ -108,5 +109,8 @@ function candleBar(candle: Candle, pair: PairInfo): CandleBar {
     high: fixed(candle.high, pair.pricePrecision),
     low: fixed(candle.low, pair.pricePrecision),
     volume: fixed(candle.volume, pair.quantityPrecision),
+    period: candle.period,
+    change: changePercent(candle.close, candle.open),
+    symbol: pair.symbol,
   };
 }

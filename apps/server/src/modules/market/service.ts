@@ -1,4 +1,4 @@
-import type { Lang } from '@tessera/protocol';
+import { CRYPTO_MARKET_CATEGORY, type Lang } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
 import { flag } from '../wallets/display';
 import type { CurrencyRepository, CurrencyRow } from './repository';
@@ -22,7 +22,7 @@ function toSummary(row: CurrencyRow) {
  * The market categories old clients show as tabs: 3 is crypto-currency. Every market here is a
  * crypto-currency pair, so that is the only one.
  */
-const MARKET_CATEGORIES = [{ value: 3, sort: 1 }];
+const MARKET_CATEGORIES = [{ value: CRYPTO_MARKET_CATEGORY, sort: 1 }];
 
 export class CurrencyService {
   constructor(private readonly currencies: CurrencyRepository) {}

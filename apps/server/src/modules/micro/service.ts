@@ -65,8 +65,9 @@ export class MicroService {
             ? {
                 micro_balance: formatFixed(balance.available, 8),
                 lock_micro_balance: formatFixed(balance.locked, 8),
-                // insurance is not offered (docs/decisions): nothing is ever insured
-                micro_with_insurance: '0',
+                // insurance is not offered (docs/decisions): with it off, the balance a stake
+                // can use is the micro wallet's available balance, and clients show this field
+                micro_with_insurance: formatFixed(balance.available, 8),
                 insurance_balance: '0',
               }
             : null,

@@ -33,10 +33,10 @@ const publicSpotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { service
   app.post(
     '/transaction/deal',
     { preHandler: optionalUser(services.auth), schema: { tags, summary: 'Book, last price and the caller’s balances of a pair (visitors get the book with zero balances)', body: spotDealBody, response: { 200: replySchema(spotDeal) } } },
-    async (request) => ({
-      type: 'ok' as const,
-      message: await services.spot.deal(request.user?.id, request.body.currency_id, request.body.legal_id),
-    }),
+    async (request) => {
+      const deal = await services.spot.deal(request.user?.id, request.body.currency_id, request.body.legal_id);
+      return { type: 'ok' as const, message: { ...deal, complete: services.quotations.tradeHistory(request.body.legal_id, request.body.currency_id) } };
+    },
   );
 };
 
@@ -85,7 +85,9 @@ const privateSpotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
     {
       schema: {
         tags,
-        summary: 'The caller’s fills, newest first; with lever=1, the caller’s closed lever positions instead',
+        summary: 'The caller’s fills, newest first; with lever=1, or with a page only, the caller’s closed lever positions instead',
+        description:
+          'The spot reading: `currency_id` (and `legal_id`) for one pair, or `lever=0` for every pair. The lever reading: `lever=1`, or none of `lever`, `currency_id` and `legal_id` (the lever screen of old clients sends the page only).',
         body: leverCompleteBody,
         response: { 200: replySchema(z.union([pagedSchema(spotCompletedTrade), pagedSchema(leverTrade)])) },
       },
@@ -95,7 +97,9 @@ const privateSpotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
       const userId = currentUser(request).id;
       return {
         type: 'ok' as const,
-        message: request.body.lever === 1 ? await services.lever.completed(userId, page) : await services.spot.completed(userId, request.body.currency_id, page),
+        message: isLeverReading(request.body)
+          ? await services.lever.completed(userId, page)
+          : await services.spot.completed(userId, request.body.currency_id, page),
       };
     },
   );
@@ -110,3 +114,9 @@ const privateSpotRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servic
   );
 
 };
+
+/** transaction_complete answers closed lever positions for `lever=1`, and for a page with no pair and no `lever`. */
+function isLeverReading(body: { lever?: number | undefined; currency_id?: number | undefined; legal_id?: number | undefined }): boolean {
+  if (body.lever !== undefined) return body.lever === 1;
+  return body.currency_id === undefined && body.legal_id === undefined;
+}

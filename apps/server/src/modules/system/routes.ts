@@ -68,3 +68,25 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     },
   );
 };
+
+/**
+ * Routes old clients call outside `/api`: `GET /qr_create?text=…`, the QR image of the download
+ * link in their header, is the same PNG as `/api/qrcode`.
+ */
+export const rootSystemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
+  app.get(
+    '/qr_create',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'A PNG QR code of `text` (the old clients’ path of /api/qrcode)',
+        querystring: qrcodeQuery,
+        produces: ['image/png'],
+      },
+    },
+    async (request, reply) => {
+      const png = await services.system.qrPng(request.query.text);
+      return reply.header('cache-control', 'public, max-age=86400').type('image/png').send(png);
+    },
+  );
+};

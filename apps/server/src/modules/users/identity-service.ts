@@ -45,7 +45,8 @@ export class IdentityService {
   /**
    * Identity (real-name) submission, once per account and never by a guest: a name without digits
    * (at most 60 characters), an id number that is a valid card number without Chinese characters,
-   * three photos the caller uploaded, and a card no other account has had verified.
+   * the front and back of the card uploaded by the caller (the hand-held photo too, when there is
+   * one), and a card no other account has had verified.
    */
   async submit(userId: number, input: IdentityInput): Promise<void> {
     const user = await this.users.findById(userId);
@@ -59,21 +60,18 @@ export class IdentityService {
     if (!cardId) refuse('enter id number');
     if (CHINESE_CHARACTER.test(cardId)) refuse('id number must not contain chinese characters');
     if (!CARD_ID_PATTERN.test(cardId)) refuse('id number is not valid');
-    const pictures = [input.front_pic, input.reverse_pic, input.hand_pic];
-    if (pictures.some((picture) => !picture)) refuse('upload all three photos');
-    for (const picture of pictures) {
-      if (!(await this.uploads.ownedBy(userId, picture ?? ''))) refuse('photo not found, upload it again');
+    const front = input.front_pic ?? '';
+    const reverse = input.reverse_pic ?? '';
+    if (!front || !reverse) refuse('upload all three photos');
+    for (const picture of [front, reverse]) {
+      if (!(await this.uploads.ownedBy(userId, picture))) refuse('photo not found, upload it again');
     }
+    // the hand-held photo may be missing, or a client's placeholder image: it is then stored
+    // empty and the reviewer sees that the third photo is absent
+    const hand = input.hand_pic && (await this.uploads.ownedBy(userId, input.hand_pic)) ? input.hand_pic : '';
     if (await this.identities.cardVerified(cardId)) refuse('this id is already verified');
-    await this.identities.add({
-      user_id: userId,
-      name,
-      card_id: cardId.toUpperCase(),
-      front_pic: input.front_pic ?? '',
-      reverse_pic: input.reverse_pic ?? '',
-      hand_pic: input.hand_pic ?? '',
-    });
-    await this.uploads.markReferenced(userId, pictures.map((picture) => picture ?? ''));
+    await this.identities.add({ user_id: userId, name, card_id: cardId.toUpperCase(), front_pic: front, reverse_pic: reverse, hand_pic: hand });
+    await this.uploads.markReferenced(userId, hand ? [front, reverse, hand] : [front, reverse]);
     await this.users.setReviewStatus(userId, 1);
   }
 }

@@ -81,6 +81,29 @@ export class SecurityService {
     await this.notify(user.id, 'pay_password_changed', client);
   }
 
+  /**
+   * set_withdraw_password (old clients): the fund password, six digits, for `account`, proved with
+   * a code of type `forgets` sent to that account, as set_pay_password proves it with a code. A
+   * caller with a session may only name their own account. A first password is set; an existing
+   * one is replaced, the code proving the account as reset_pay_password's does.
+   */
+  async setWithdrawPassword(
+    callerId: number | undefined,
+    input: { account?: string; code?: string; withdraw_password?: string } & Guarded,
+    client: NoticeClient = {},
+  ) {
+    if (!input.account) refuse('enter account');
+    const user = await this.users.findByAccount(input.account.trim().toLowerCase());
+    if (!user || user.is_vistor || (callerId !== undefined && user.id !== callerId)) refuse('user not found');
+    checkPayPassword(input.withdraw_password, input.withdraw_password);
+    if (!input.code) refuse('enter the verification code');
+    await this.secondFactor.require(user.id, input.google_code);
+    await this.codes.consume(user.account, 'forgets', input.code);
+    const hash = await hashPassword(input.withdraw_password);
+    if (!(await this.users.setFirstPayPassword(user.id, hash))) await this.users.setPayPassword(user.id, hash);
+    await this.notify(user.id, 'pay_password_changed', client);
+  }
+
   /** safe/reset_pay_password (the /forgetsPwd screen): a new fund password, proved with a code. */
   async resetPayPassword(userId: number, input: { code?: string; password?: string; repassword?: string } & Guarded, client: NoticeClient = {}) {
     const user = await memberOf(this.users, userId);
@@ -110,7 +133,7 @@ export class SecurityService {
 }
 
 /** Checks a new fund password and its repetition, in the order the forms ask for them. */
-function checkPayPassword(password: string | undefined, repeat: string | undefined): asserts password is string {
+export function checkPayPassword(password: string | undefined, repeat: string | undefined): asserts password is string {
   if (!password) refuse('enter password');
   if (!PAY_PASSWORD_PATTERN.test(password)) refuse('payment password must be 6 digits');
   if (!repeat) refuse('repeat password');

@@ -80,6 +80,17 @@ export class WalletRecordsService {
     }));
   }
 
+  /** currency/user_currency_list: the currency items, each with the caller's available balances. */
+  async userCurrencyList(userId: number) {
+    return (await this.currencyList()).map((item) => {
+      const available = (wallet: Wallet) => showAtoms(this.core.read.balance({ userId, currencyId: item.id, wallet }).available, 8);
+      return {
+        ...item,
+        wallet: { legal_balance: available('legal'), change_balance: available('change'), micro_balance: available('micro'), lever_balance: available('lever') },
+      };
+    });
+  }
+
   async detail(userId: number, currencyId: number | undefined, type: string | undefined) {
     const wallet = type === undefined || type === '' ? 'change' : type;
     if (!currencyId || !isWallet(wallet)) refuse('parameter error');

@@ -10,6 +10,7 @@ import {
   transferHistoryItem,
   walletChangeBody,
   walletList,
+  userCurrencyItem,
   walletCurrencyItem,
   walletDetail,
   walletDetailBody,
@@ -114,12 +115,12 @@ export const walletRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     {
       schema: {
         tags,
-        summary: 'Currencies with their is_legal, is_lever, is_match and is_micro flags (the old transfer page)',
-        description: 'The same items as wallet/currencylist.',
-        response: { 200: replySchema(z.array(walletCurrencyItem)) },
+        summary: 'Currencies with their is_legal, is_lever, is_match and is_micro flags and the caller’s available balances (the old transfer page)',
+        description: 'The items of wallet/currencylist, each with `wallet`: the caller’s available `legal_balance`, `change_balance`, `micro_balance` and `lever_balance` of the currency.',
+        response: { 200: replySchema(z.array(userCurrencyItem)) },
       },
     },
-    async () => ({ type: 'ok' as const, message: await services.walletRecords.currencyList() }),
+    async (request) => ({ type: 'ok' as const, message: await services.walletRecords.userCurrencyList(currentUser(request).id) }),
   );
 
   const chainRecordsSchema = {

@@ -62,6 +62,7 @@ export class WalletService {
       const total = chosen.reduce((sum, item) => sum + notional(item.balances[wallet].available + item.balances[wallet].locked, item.price), 0n);
       return {
         balance: chosen.map((item) => ({
+          id: item.currency.id,
           currency: item.currency.id,
           currency_name: item.currency.name,
           currency_type: item.currency.currency_type,

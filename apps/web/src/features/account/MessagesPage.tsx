@@ -9,7 +9,7 @@ import { Loading } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
 import { showToast } from '../../components/toast-store';
 import { displayServerTime } from '../../lib/format';
-import { noticeText } from '../../lib/notices';
+import { newestFirst, noticeText } from '../../lib/notices';
 import { errorText } from '../auth';
 import { useMarketFeed } from '../market';
 import { useMarkRead, useNotifications } from './notifications';
@@ -37,7 +37,7 @@ export function MessagesPage() {
   // Held open so a notification push refreshes the list at once.
   useMarketFeed();
   const markRead = useMarkRead();
-  const rows = list.data?.pages.flatMap((page) => page.list) ?? [];
+  const rows = newestFirst(list.data?.pages.flatMap((page) => page.list) ?? []);
   const unread = list.data?.pages[0]?.unread ?? 0;
 
   let body;

@@ -25,6 +25,7 @@ export function LeverDealCenterPage() {
     <TradingScreen
       testId="lever-center"
       emptyTestId="lever-empty"
+      product="lever"
       title={t('page.leverdealCenter')}
       gridClassName="lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[17.5rem_minmax(0,1fr)_20rem]"
     >

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { QuotationItem } from '../../api';
 import { Num } from '../../components/Num';
 import { fixed } from '../../lib/trading/decimal';
-import { changeTone, cnyValue } from '../../lib/trading/market';
+import { changeTone, cnyValue, usdValue } from '../../lib/trading/market';
 import { Change } from './Change';
 import { PairIcon } from './PairIcon';
 import type { PairRef } from './selected-pair';
@@ -15,17 +15,23 @@ interface PairStatsProps {
   item: QuotationItem | undefined;
   /** The newest last price known (book feed or quotation). */
   lastPrice: string;
+  /**
+   * The approximate value shown under the price: in CNY (the desks), or in US dollars (the
+   * terminal), which needs `usdtCny`, CNY per USDT, for pairs not quoted in USDT.
+   */
+  approx?: { currency: 'cny' } | { currency: 'usd'; usdtCny: string | null };
   className?: string;
 }
 
 const toneClass = { up: 'text-up', down: 'text-down', flat: 'text-fg' } as const;
 
-/** The pair header: name, last price, ≈ CNY value, 24 h change, high, low and volume. */
-export function PairStats({ pair, item, lastPrice, className }: PairStatsProps) {
+/** The pair header: name, last price, ≈ CNY (or US-dollar) value, 24 h change, high, low and volume. */
+export function PairStats({ pair, item, lastPrice, approx = { currency: 'cny' }, className }: PairStatsProps) {
   const { t } = useTranslation();
   const pricePrecision = item?.price_precision ?? 4;
   const tone = changeTone(item?.change);
-  const cny = cnyValue(lastPrice, item);
+  const value = approx.currency === 'usd' ? usdValue(lastPrice, item, approx.usdtCny) : cnyValue(lastPrice, item);
+  const symbol = approx.currency === 'usd' ? '$' : '¥';
   return (
     <section
       aria-label={t('market.pairStats')}
@@ -46,7 +52,8 @@ export function PairStats({ pair, item, lastPrice, className }: PairStatsProps) 
           <Num testId="pair-last-price">{fixed(lastPrice, pricePrecision)}</Num>
         </span>
         <span className="text-[0.75rem] text-faint">
-          ≈ <Num testId="pair-last-price-cny">{cny === null ? '--' : `¥${cny}`}</Num>
+          ≈{' '}
+          <Num testId={approx.currency === 'usd' ? 'pair-last-price-usd' : 'pair-last-price-cny'}>{value === null ? '--' : `${symbol}${value}`}</Num>
         </span>
       </div>
       <Stat label={t('market.change24')}>

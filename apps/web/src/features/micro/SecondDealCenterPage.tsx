@@ -21,6 +21,7 @@ export function SecondDealCenterPage() {
     <TradingScreen
       testId="second-deal-center"
       emptyTestId="second-deal-center-empty"
+      product="micro"
       title={t('page.secondDealCenter')}
       gridClassName="lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[17.5rem_minmax(0,1fr)_22rem]"
     >

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { usdtCnyRate } from '../../lib/trading/market';
 import { CandleChart, MarketList, PairStats } from '../market';
 import { DeskOrderBook, DeskRecentDeals, DeskTradePanel, TradingScreen } from '../spot';
 
@@ -25,7 +26,8 @@ export function TerminalPage() {
             <MarketList groups={desk.groups} selected={desk.pair} isPending={desk.quotationsPending} height="100%" compact />
           </div>
           <div className="order-1 flex min-w-0 flex-col gap-2 lg:order-2">
-            <PairStats pair={desk.pair} item={desk.item} lastPrice={desk.lastPrice} />
+            {/* the terminal shows the approximate US-dollar value of the last price */}
+            <PairStats pair={desk.pair} item={desk.item} lastPrice={desk.lastPrice} approx={{ currency: 'usd', usdtCny: usdtCnyRate(desk.groups) }} />
             <CandleChart symbol={desk.pair.symbol} pricePrecision={desk.precision.price} height={CHART_HEIGHT} />
             <DeskRecentDeals desk={desk} className="h-[16rem] xl:h-auto xl:min-h-[12rem] xl:flex-1" />
           </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { StatePanel } from '../../components/StatePanel';
-import { useTradingPair, type PairDesk } from './useTradingPair';
+import { useTradingPair, type PairDesk, type PairProduct } from './useTradingPair';
 
 interface TradingScreenProps {
   /** The screen's test id (it carries the pair as `data-symbol`). */
@@ -15,6 +15,8 @@ interface TradingScreenProps {
   title: string;
   /** The columns of the screen's grid. */
   gridClassName: string;
+  /** The product of the desk: only the pairs open for it are listed (every pair without one). */
+  product?: PairProduct;
   /** The panels, given the selected pair's data. */
   children(desk: PairDesk): ReactNode;
 }
@@ -24,9 +26,9 @@ interface TradingScreenProps {
  * data, a spinner while the quotations load or "no pairs" when there are none, then the page with
  * its hidden heading and grid. Both screens wait for their pair the same way; only the grid differs.
  */
-export function TradingScreen({ testId, emptyTestId, title, gridClassName, children }: TradingScreenProps) {
+export function TradingScreen({ testId, emptyTestId, title, gridClassName, product, children }: TradingScreenProps) {
   const { t } = useTranslation();
-  const desk = useTradingPair();
+  const desk = useTradingPair(product);
   const { pair } = desk;
 
   if (!pair) {

@@ -29,21 +29,35 @@ export interface TradingPair {
   pick(price: string): void;
 }
 
+/** A product whose desk lists only the pairs open for it: leverage or second contracts. */
+export type PairProduct = 'lever' | 'micro';
+
+/** The groups with only the pairs open for `product` (all of them without one); groups left empty are dropped. */
+export function openFor<G extends { quotation: QuotationItem[] }>(groups: readonly G[], product: PairProduct | undefined): G[] {
+  if (!product) return [...groups];
+  const open = (item: QuotationItem) => (product === 'lever' ? item.open_lever === 1 : item.open_microtrade === 1);
+  return groups.map((group) => ({ ...group, quotation: group.quotation.filter(open) })).filter((group) => group.quotation.length > 0);
+}
+
 /** The same once a pair is chosen: what the panels of the trading screens are drawn from. */
 export type PairDesk = TradingPair & { pair: PairRef };
 
 /**
  * Everything the trading screens (desk and terminal) show of the selected pair: the live feed,
  * the quotation with its ticker, the book, the recent deals, the trader's balances, and the
- * price last picked in the book.
+ * price last picked in the book. With a `product`, only the pairs open for it are listed, and a
+ * selected pair closed for it gives way to the first open one.
  */
-export function useTradingPair(): TradingPair {
+export function useTradingPair(product?: PairProduct): TradingPair {
   useMarketFeed();
   useSpotRefresh();
   const signedIn = useSession((state) => state.token !== null);
   const raw = useQuotations();
-  const { groups, isPending } = useLiveQuotations();
-  const pair = useEnsuredPair(raw.data);
+  const live = useLiveQuotations();
+  const isPending = live.isPending;
+  const groups = useMemo(() => openFor(live.groups, product), [live.groups, product]);
+  const listed = useMemo(() => (raw.data ? openFor(raw.data, product) : undefined), [raw.data, product]);
+  const pair = useEnsuredPair(listed);
   usePairFeed(pair);
   const item = pair ? findPair(groups, pair.legal_id, pair.currency_id) : undefined;
   const key = pair ? pairKey(pair.legal_id, pair.currency_id) : '';

@@ -3,6 +3,8 @@ import type { QuotationGroup as WireQuotationGroup } from '@tessera/protocol';
 import {
   changeTone,
   cnyValue,
+  usdtCnyRate,
+  usdValue,
   displayedPairs,
   findPair,
   formatChange,
@@ -38,6 +40,7 @@ function item(currency: string, currencyId: number, isDisplay: 0 | 1 = 1): Quota
     open_lever: 0,
     price_precision: 2,
     quantity_precision: 4,
+    currency_type: 3,
   };
 }
 
@@ -83,6 +86,15 @@ describe('market board', () => {
     expect(changeTone('+1.25')).toBe('up');
     expect(changeTone('-0.01')).toBe('down');
     expect(changeTone('0.00')).toBe('flat');
+  });
+
+  it('values a price in US dollars: a USDT pair’s price, otherwise its CNY value at the USDT rate', () => {
+    expect(usdValue('65000.129', { now_price: '65000', cny_price: '467675', legal_name: 'USDT' }, null)).toBe('65000.12');
+    // ETH/BTC at 0.05 BTC, 1 BTC = 467675 CNY: 23383.75 CNY at 7.195 per USDT = 3250.00 USD
+    const ethBtc = { now_price: '0.05', cny_price: '23383.75', legal_name: 'BTC' };
+    expect(usdValue('0.05', ethBtc, '7.195')).toBe('3250.00');
+    expect(usdValue('0.05', ethBtc, null)).toBeNull();
+    expect(usdtCnyRate([{ quotation: [ethBtc, { now_price: '100', cny_price: '719.5', legal_name: 'USDT' }] }])).toBe('7.19500000');
   });
 
   it('values a price in CNY at the quotation’s rate, floored to cents', () => {

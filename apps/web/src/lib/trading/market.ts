@@ -98,6 +98,31 @@ export function formatChange(change: string | undefined): string {
 export const TABLE_DECIMALS = { price: 4, highLow: 5, volume: 2 } as const;
 
 /**
+ * The approximate US-dollar value of a price, taking a USDT as a dollar: the price itself for a
+ * USDT pair, otherwise its CNY value at the rate of the pair's quotation (`cny_price` ÷ `now_price`)
+ * divided by the USDT→CNY rate (`usdtCny`: `cny_price` ÷ `now_price` of a USDT pair), floored to cents.
+ * Null while a figure it needs is missing.
+ */
+export function usdValue(price: string, item: Pick<QuotationItem, 'now_price' | 'cny_price' | 'legal_name'> | undefined, usdtCny: string | null): string | null {
+  if (!item || !isPositive(price)) return null;
+  if (item.legal_name === 'USDT' || item.legal_name === 'USD') return fixed(price, 2);
+  const cny = cnyValue(price, item);
+  if (cny === null || usdtCny === null || !isPositive(usdtCny)) return null;
+  return divFloor(cny, usdtCny, 2);
+}
+
+/** CNY per USDT as the quotations carry it (`cny_price` ÷ `now_price` of a USDT pair); null without one. */
+export function usdtCnyRate(groups: readonly { quotation: readonly Pick<QuotationItem, 'now_price' | 'cny_price' | 'legal_name'>[] }[]): string | null {
+  for (const group of groups) {
+    for (const item of group.quotation) {
+      if (item.legal_name !== 'USDT' || !isPositive(item.now_price) || !isPositive(item.cny_price)) continue;
+      return divFloor(item.cny_price, item.now_price, 8);
+    }
+  }
+  return null;
+}
+
+/**
  * The approximate CNY value of a price (approximate values are always shown in CNY), at the rate the pair's quotation carries (`cny_price` ÷ `now_price`), floored to cents.
  * Null while the quotation has no positive prices.
  */

@@ -32,6 +32,7 @@ import {
 
 function item(currency: number, name: string, flags: Partial<BalanceFields>, balances: Partial<BalanceFields> = {}): BalanceFields {
   return {
+    id: currency,
     currency,
     currency_name: name,
     is_legal: 0,

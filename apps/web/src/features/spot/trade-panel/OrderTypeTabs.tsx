@@ -45,7 +45,7 @@ export function SideTabs({ value, onChange }: { value: Side; onChange(side: Side
       value={value}
       onChange={onChange}
       variant="solid"
-      className="my-1.5 w-40"
+      className="my-1.5 w-full"
       items={[
         { value: 'buy', label: t('trade.buy'), tone: 'up', testId: 'trade-side-buy' },
         { value: 'sell', label: t('trade.sell'), tone: 'down', testId: 'trade-side-sell' },

@@ -57,14 +57,19 @@ export function TradePanel({
 
   return (
     <section aria-label={t('trade.title')} data-testid="trade-panel" className={clsx('rounded-lg border border-line bg-surface', className)}>
-      <div className="flex items-center justify-between gap-3 border-b border-line px-4">
+      {/* the Buy/Sell tabs get a row of their own: beside the mode tabs a narrow column clips them */}
+      {layout === 'tabs' && (
+        <div className="border-b border-line px-4" data-testid="trade-side-row">
+          <SideTabs value={state.side} onChange={(side) => dispatch({ type: 'side', side })} />
+        </div>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 border-b border-line px-4">
         <OrderTypeTabs value={state.mode} onChange={(mode) => dispatch({ type: 'mode', mode })} />
         {transferTo && (
           <Link to={transferTo} className="ms-auto text-[0.75rem] font-medium text-brand hover:underline" data-testid="trade-transfer">
             {t('trade.transfer')}
           </Link>
         )}
-        {layout === 'tabs' && <SideTabs value={state.side} onChange={(side) => dispatch({ type: 'side', side })} />}
       </div>
       {state.mode === 'limit' && (
         <div className="border-b border-line px-4 py-2" data-testid="trade-controls">
