@@ -9,6 +9,7 @@ import { CoreReadView, type MarkPrice } from './read-view';
 import { Refusal } from './refusal';
 import type { CoreRepository } from './repository';
 import { DeadlineQueue } from './schedule/deadlines';
+import { indexPricesKind } from './index-prices/kind';
 import { spotKind } from './spot/kind';
 import { isStale } from './index-prices/rules';
 import { TriggerIndex } from './triggers/trigger-index';
@@ -100,7 +101,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     });
     this.tables = kinds.flatMap((kind) => kind.tables);
     for (const kind of kinds) for (const commandKind of kind.exclusiveCommandKinds ?? []) this.exclusive.add(commandKind);
-    this.read = new CoreReadView(this.book, stateOf(spotKind), stateOf(withdrawalsKind), this.marks, clock, stateOf(leverKind));
+    this.read = new CoreReadView(this.book, stateOf(spotKind), stateOf(withdrawalsKind), this.marks, clock, stateOf(leverKind), stateOf(indexPricesKind));
   }
 
   get state(): CoreState {
