@@ -17,6 +17,9 @@ export interface ProductionSettings {
   PHONE_SIGNUP: boolean;
   PAYMENT_GATEWAY_URL?: string | undefined;
   PAYMENT_GATEWAY_KEY?: string | undefined;
+  PAYMENT_NOTIFY_URL?: string | undefined;
+  PAYMENT_RETURN_URL?: string | undefined;
+  SITE_URL?: string | undefined;
   INDEX_SOURCES?: string | undefined;
   INDEX_MIN_SOURCES?: number | undefined;
 }
@@ -61,6 +64,11 @@ export function productionProblems(settings: ProductionSettings, development: De
   }
   if ((settings.PAYMENT_GATEWAY_URL === undefined) !== (settings.PAYMENT_GATEWAY_KEY === undefined)) {
     problems.push('PAYMENT_GATEWAY_URL and PAYMENT_GATEWAY_KEY: set both (card payments) or neither (no card payments)');
+  }
+  // the payment form signs its callback and return addresses: they come from the settings, never
+  // from a request's Host header, so production names them (or the public origin) itself
+  if (settings.PAYMENT_GATEWAY_URL !== undefined && !((settings.PAYMENT_NOTIFY_URL ?? settings.SITE_URL) && (settings.PAYMENT_RETURN_URL ?? settings.SITE_URL))) {
+    problems.push('PAYMENT_NOTIFY_URL and PAYMENT_RETURN_URL (or SITE_URL): set the addresses the gateway calls back and returns to');
   }
   // index prices (issue 23): prices that settle money come from real markets, never one alone
   if (settings.INDEX_SOURCES !== undefined && sourceNames(parseIndexSources(settings.INDEX_SOURCES)).has(SIMULATOR_SOURCE)) {

@@ -246,6 +246,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const liabilityRepository = new LiabilityRepository(db);
   // proof of liabilities: builds the trees of the snapshots the core takes, beside the core
   const liabilityBuilder = new LiabilityBuilder(liabilityRepository, clock);
+  const operatorMoney = new OperatorMoneyService(deposits, withdrawals, operators, ledger, adjustments);
   return {
     referencePrices,
     indexFeed,
@@ -274,7 +275,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     deposits,
     developmentChain,
     withdrawals,
-    operatorMoney: new OperatorMoneyService(deposits, withdrawals, operators),
+    operatorMoney,
     addressBook,
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
     micro: new MicroService(core, new MicroRepository(db), clock),
@@ -311,7 +312,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     dashboardQueues,
     backOffice: new BackOfficeService(new BackOfficeRepository(db), users, addressBook, ledger, clock, dashboardQueues, { secondFactor, history: loginHistory }),
     // the second-operator approval queue: adjustments and (issue 27) 2FA resets
-    approvals: new ApprovalQueue(adjustments, ledger, users, secondFactor, operators, clock),
+    approvals: new ApprovalQueue(adjustments, ledger, users, secondFactor, operators, clock, operatorMoney),
     operatorAdmin: new OperatorAdminService(new OperatorAdminRepository(db), operators, clock),
     content: new ContentService(new ContentRepository(db), operators, clock),
     makerSwitches,

@@ -29,3 +29,23 @@ export const formatAmount: (atoms: Atoms) => string = formatDecimal;
 
 /** True when the amount needs no more than `decimals` places (a currency's precision). */
 export const hasAtMostDecimals: (atoms: Atoms, decimals: number) => boolean = fitsDecimals;
+
+/** The largest magnitude a NUMERIC(38,18) column holds, in atoms (20 digits before the point, 18 after). */
+export const COLUMN_MAX_ATOMS: Atoms = 10n ** 38n - 1n;
+
+/** True when a NUMERIC(38,18) column holds the amount. */
+export function fitsColumn(atoms: Atoms): boolean {
+  return atoms <= COLUMN_MAX_ATOMS && atoms >= -COLUMN_MAX_ATOMS;
+}
+
+/**
+ * True when every amount (bigint) in a value, its fields and their elements, fits a NUMERIC(38,18)
+ * column: what a core command or a staged row may carry.
+ */
+export function everyAmountFits(value: unknown, depth = 0): boolean {
+  if (typeof value === 'bigint') return fitsColumn(value);
+  if (depth > 4 || value === null || typeof value !== 'object' || value instanceof Date) return true;
+  const items: Iterable<unknown> = Array.isArray(value) ? value : value instanceof Map ? value.values() : Object.values(value);
+  for (const item of items) if (!everyAmountFits(item, depth + 1)) return false;
+  return true;
+}

@@ -1,4 +1,4 @@
-import type { Atoms } from './amount';
+import { everyAmountFits, fitsColumn, type Atoms } from './amount';
 import { keyOf, type Balance, type BalanceBook, type BalanceKey } from './balance-book';
 import type { CoreTable, Deadline, PriceTrigger } from './kind';
 import { refuse } from './refusal';
@@ -57,6 +57,8 @@ export class CommandContext {
     const current = this.balance(movement);
     const next = { available: current.available + deltaAvailable, locked: current.locked + deltaLocked };
     if (next.available < 0n || next.locked < 0n) refuse('insufficient balance');
+    // a balance or a ledger delta no NUMERIC(38,18) column holds would fail the whole batch's write
+    if (!fitsColumn(next.available) || !fitsColumn(next.locked) || !fitsColumn(deltaAvailable) || !fitsColumn(deltaLocked)) refuse('parameter error');
     this.staged.set(keyOf(movement), next);
     this.entries.push({
       userId: movement.userId,
@@ -71,6 +73,9 @@ export class CommandContext {
 
   /** Stages a row of `table` for the batch write (a keyed row replaces the one staged before it). */
   stage<Row>(table: CoreTable<Row>, row: Row): void {
+    // the last line of defence (kinds refuse such values before they change anything): a fault,
+    // so the command is dropped and memory reloaded, rather than a batch write every command fails
+    if (!everyAmountFits(row)) throw new Error(`${table.name}: a value does not fit NUMERIC(38,18)`);
     this.rows ??= new Map();
     const generic = table as CoreTable<unknown>;
     let rows = this.rows.get(generic);

@@ -9,6 +9,8 @@ import { CoreReadView, type MarkPrice } from './read-view';
 import { Refusal } from './refusal';
 import type { CoreRepository } from './repository';
 import { DeadlineQueue } from './schedule/deadlines';
+import { everyAmountFits } from './amount';
+import { indexPricesKind } from './index-prices/kind';
 import { spotKind } from './spot/kind';
 import { isStale } from './index-prices/rules';
 import { TriggerIndex } from './triggers/trigger-index';
@@ -100,7 +102,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     });
     this.tables = kinds.flatMap((kind) => kind.tables);
     for (const kind of kinds) for (const commandKind of kind.exclusiveCommandKinds ?? []) this.exclusive.add(commandKind);
-    this.read = new CoreReadView(this.book, stateOf(spotKind), stateOf(withdrawalsKind), this.marks, clock, stateOf(leverKind));
+    this.read = new CoreReadView(this.book, stateOf(spotKind), stateOf(withdrawalsKind), this.marks, clock, stateOf(leverKind), stateOf(indexPricesKind));
   }
 
   get state(): CoreState {
@@ -339,6 +341,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     if (this.commandKeys.has(command.key) || collector.holds(command.key)) {
       return { ok: true, result: { applied: false, duplicate: true } };
     }
+    // a value no NUMERIC(38,18) column holds is refused before any kind sees it: alone, not its batch
+    if (!everyAmountFits(command)) return { ok: false, error: new Refusal('parameter error') };
     const context = new CommandContext(this.book);
     let result: CommandResult;
     try {

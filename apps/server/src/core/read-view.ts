@@ -11,6 +11,7 @@ import type { WithdrawalState } from './withdrawals/state';
 import type { LeverBook, LeverRiskView } from './lever/book';
 import type { LeverGlobalSettings, LeverPairSettings } from './lever/settings';
 import type { LeverTrade } from './lever/state';
+import { valueInUsdt, type ValuationPrices } from './valuation';
 
 export interface DepthLevel {
   price: Atoms;
@@ -46,7 +47,16 @@ export class CoreReadView {
     private readonly marks: ReadonlyMap<number, MarkPrice>,
     private readonly clock: () => Date,
     private readonly lever: LeverBook,
+    private readonly indexBook?: ValuationPrices['index'],
   ) {}
+
+  /**
+   * What `amount` atoms of a currency are worth in USDT atoms now: the pair's fresh index, else
+   * its last trade (valuation.ts); undefined when the currency has no USDT price.
+   */
+  valueInUsdt(currencyId: number, amount: Atoms): Atoms | undefined {
+    return valueInUsdt({ spot: this.spot, index: this.indexBook ?? { newest: () => undefined } }, currencyId, amount, this.clock());
+  }
 
   balance(key: BalanceKey): Balance {
     return this.book.get(keyOf(key));

@@ -26,7 +26,7 @@ describeEachDatabase('card payments through a gateway', (kind) => {
 
   beforeAll(async () => {
     dev = await createTestApp(kind);
-    live = await createTestApp(kind, { env: { PAYMENT_GATEWAY_URL: 'https://pay.example.com/gateway', PAYMENT_GATEWAY_KEY: GATEWAY_KEY } });
+    live = await createTestApp(kind, { env: { PAYMENT_GATEWAY_URL: 'https://pay.example.com/gateway', PAYMENT_GATEWAY_KEY: GATEWAY_KEY, SITE_URL: 'https://tessera.example/' } });
   }, 180_000);
   afterAll(async () => {
     await dev.close();
@@ -41,13 +41,60 @@ describeEachDatabase('card payments through a gateway', (kind) => {
 
   it('signs with HMAC-SHA256 over the sorted fields, and verifies in constant time', () => {
     const fields = { orderNo: 'P1', orderAmount: '100.00', orderCurrency: 'CNY', customerId: '7', signType: 'HMAC-SHA256' };
-    const sign = signFields(fields, GATEWAY_KEY);
+    const sign = signFields(fields, GATEWAY_KEY, 'payment-callback');
     expect(sign).toMatch(/^[0-9a-f]{64}$/);
-    expect(verifyFields({ ...fields, sign }, GATEWAY_KEY)).toBe(true);
-    expect(verifyFields({ ...fields, orderAmount: '1000.00', sign }, GATEWAY_KEY)).toBe(false);
-    expect(verifyFields({ ...fields, sign }, 'x'.repeat(40))).toBe(false);
-    expect(verifyFields({ ...fields, sign: sign.toUpperCase() }, GATEWAY_KEY)).toBe(false);
-    expect(verifyFields({ ...fields, sign: 'short' }, GATEWAY_KEY)).toBe(false);
+    expect(verifyFields({ ...fields, sign }, GATEWAY_KEY, 'payment-callback')).toBe(true);
+    expect(verifyFields({ ...fields, orderAmount: '1000.00', sign }, GATEWAY_KEY, 'payment-callback')).toBe(false);
+    expect(verifyFields({ ...fields, sign }, 'x'.repeat(40), 'payment-callback')).toBe(false);
+    expect(verifyFields({ ...fields, sign: sign.toUpperCase() }, GATEWAY_KEY, 'payment-callback')).toBe(false);
+    expect(verifyFields({ ...fields, sign: 'short' }, GATEWAY_KEY, 'payment-callback')).toBe(false);
+    // a form's signature is never a callback's
+    expect(verifyFields({ ...fields, sign }, GATEWAY_KEY, 'payment-form')).toBe(false);
+  });
+
+  it('signs a text that reads one way only: a value cannot carry another field', () => {
+    const smuggled = { orderNo: 'P1', notifyUrl: 'http://x&status=success&zz=/api/payment/notify' };
+    const split = { orderNo: 'P1', notifyUrl: 'http://x', status: 'success', zz: '/api/payment/notify' };
+    expect(signFields(smuggled, GATEWAY_KEY, 'payment-form')).not.toBe(signFields(split, GATEWAY_KEY, 'payment-form'));
+    expect(signFields({ a: 'b\n"c":"d' }, GATEWAY_KEY, 'payment-form')).not.toBe(signFields({ a: 'b', c: 'd' }, GATEWAY_KEY, 'payment-form'));
+    // an empty value is signed too: dropping it is not the same message
+    expect(signFields({ a: '', b: '1' }, GATEWAY_KEY, 'payment-form')).not.toBe(signFields({ b: '1' }, GATEWAY_KEY, 'payment-form'));
+  });
+
+  it('a forged Host cannot turn the form’s signature into a paid callback (the review’s probe)', async () => {
+    const api = apiClient(live);
+    const user = await registerUser(api, 'payer-host@example.com');
+    const reply = await live.http.inject({
+      method: 'POST',
+      url: '/api/payment/form',
+      headers: { host: 'x&status=success&zz=', authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      payload: { account: 'payer-host', amount: '1000000' },
+    });
+    const form = (reply.json() as { message: Form }).message;
+    // the addresses come from the settings, never from the Host header
+    expect(form.fields.notifyUrl).toBe('https://tessera.example/api/payment/notify');
+    expect(form.fields.returnUrl).toBe('https://tessera.example/success');
+    expect(JSON.stringify(form.fields)).not.toContain('status=success');
+    // the form's own signed fields, replayed as a callback, are refused: other purpose, unknown fields
+    expect((await api.post('payment/notify', form.fields)).body).toEqual({ type: 'error', message: 'parameter error' });
+    const { notifyUrl: _n, returnUrl: _r, ...rest } = form.fields;
+    expect((await api.post('payment/notify', { ...rest, status: 'success' })).body).toEqual({ type: 'error', message: 'payment signature is not valid' });
+    expect(usdt(live, user.id)).toBe(0n);
+  });
+
+  it('accepts only the gateway’s callback fields, and credits one order once for its amount', async () => {
+    const api = apiClient(live);
+    const user = await registerUser(api, 'payer-once@example.com');
+    const form = ((await formOf(live, user.token, { account: 'payer-once', amount: '50' })) as { message: Form }).message;
+    const callback = { orderNo: form.fields.orderNo!, orderAmount: '50.00', orderCurrency: 'CNY', customerId: String(user.id), status: 'success', tradeNo: 'T1', signType: 'HMAC-SHA256' };
+    const extra = { ...callback, bonus: '1' };
+    expect((await api.post('payment/notify', { ...extra, sign: signFields(extra, GATEWAY_KEY, 'payment-callback') })).body).toEqual({ type: 'error', message: 'parameter error' });
+    expect(usdt(live, user.id)).toBe(0n);
+    const first = { ...callback, sign: signFields(callback, GATEWAY_KEY, 'payment-callback') };
+    const second = { ...callback, tradeNo: 'T2' };
+    expect((await api.post('payment/notify', first)).body).toEqual({ type: 'ok', message: 'success' });
+    expect((await api.post('payment/notify', { ...second, sign: signFields(second, GATEWAY_KEY, 'payment-callback') })).body).toEqual({ type: 'ok', message: 'success' });
+    expect(usdt(live, user.id)).toBe(parseAmount(form.credit));
   });
 
   it('refuses a bad payment form with a translated message, and opens no order', async () => {
@@ -102,16 +149,16 @@ describeEachDatabase('card payments through a gateway', (kind) => {
     const user = await registerUser(api, 'payer-c@example.com');
     const form = ((await formOf(live, user.token, { account: 'payer-c', amount: '100' })) as { message: Form }).message;
     expect(form.action).toBe('https://pay.example.com/gateway');
-    expect(verifyFields(form.fields, GATEWAY_KEY)).toBe(true);
+    expect(verifyFields(form.fields, GATEWAY_KEY, 'payment-form')).toBe(true);
     const callback = { orderNo: form.fields.orderNo!, orderAmount: '100.00', orderCurrency: 'CNY', customerId: String(user.id), status: 'success', signType: 'HMAC-SHA256' };
-    const forged = { ...callback, sign: signFields(callback, 'wrong key wrong key wrong key wrong') };
+    const forged = { ...callback, sign: signFields(callback, 'wrong key wrong key wrong key wrong', 'payment-callback') };
     expect((await api.post('payment/notify', forged)).body).toEqual({ type: 'error', message: 'payment signature is not valid' });
     const cheaper = { ...callback, orderAmount: '1.00' };
-    expect((await api.post('payment/notify', { ...cheaper, sign: signFields(cheaper, GATEWAY_KEY) })).body).toEqual({ type: 'error', message: 'payment amount does not match' });
+    expect((await api.post('payment/notify', { ...cheaper, sign: signFields(cheaper, GATEWAY_KEY, 'payment-callback') })).body).toEqual({ type: 'error', message: 'payment amount does not match' });
     const unknown = { ...callback, orderNo: 'P-nope' };
-    expect((await api.post('payment/notify', { ...unknown, sign: signFields(unknown, GATEWAY_KEY) })).body).toEqual({ type: 'error', message: 'order not found' });
+    expect((await api.post('payment/notify', { ...unknown, sign: signFields(unknown, GATEWAY_KEY, 'payment-callback') })).body).toEqual({ type: 'error', message: 'order not found' });
     expect(usdt(live, user.id)).toBe(0n);
-    const signed = { ...callback, sign: signFields(callback, GATEWAY_KEY) };
+    const signed = { ...callback, sign: signFields(callback, GATEWAY_KEY, 'payment-callback') };
     expect((await api.post('payment/notify', signed)).body).toEqual({ type: 'ok', message: 'success' });
     expect((await api.post('payment/notify', signed)).body).toEqual({ type: 'ok', message: 'success' });
     expect(usdt(live, user.id)).toBe(parseAmount(form.credit));

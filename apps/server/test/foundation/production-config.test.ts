@@ -43,6 +43,14 @@ describe('production configuration', () => {
     expect(() => loadConfig({ ...productionEnv(), SOCKET_ORIGINS: 'ftp://app.example' })).toThrow(/SOCKET_ORIGINS/);
   });
 
+  it('refuses a payment gateway without the addresses it signs (never taken from a request)', () => {
+    const gateway = { PAYMENT_GATEWAY_URL: 'https://pay.example/gateway', PAYMENT_GATEWAY_KEY: 'k'.repeat(40) };
+    expect(() => loadConfig({ ...productionEnv(), ...gateway })).toThrow(/PAYMENT_NOTIFY_URL/);
+    expect(() => loadConfig({ ...productionEnv(), ...gateway, PAYMENT_NOTIFY_URL: 'https://x.example/api/payment/notify' })).toThrow(/PAYMENT_RETURN_URL/);
+    expect(loadConfig({ ...productionEnv(), ...gateway, SITE_URL: 'https://tessera.example' }).PAYMENT_GATEWAY_URL).toBe('https://pay.example/gateway');
+    expect(loadConfig({ ...productionEnv(), ...gateway, PAYMENT_NOTIFY_URL: 'https://x.example/n', PAYMENT_RETURN_URL: 'https://x.example/r' }).PAYMENT_RETURN_URL).toBe('https://x.example/r');
+  });
+
   it('refuses to start without a mail server', () => {
     expect(() => loadConfig(without('SMTP_URL'))).toThrow(/SMTP_URL/);
   });

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import type { Atoms } from '../amount';
+import { fitsColumn, type Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
 import type { CommandResult, Deadline, KindState, LoadContext } from '../kind';
 import { refuse } from '../refusal';
@@ -170,6 +170,8 @@ export class C2cBook implements KindState<C2cCommand, C2cBookRows> {
     if (input.minNumber > input.total) refuse('minimum must not exceed total');
     if (input.maxNumber > 0n && input.maxNumber < input.minNumber) refuse('maximum must not be below minimum');
     if (input.ways.length === 0) refuse('choose payment method');
+    // every order of the ad is priced at most price × total: it must fit the deal_money column
+    if (!fitsColumn(dealMoneyOf(input.price, input.total))) refuse('parameter error');
     const id = this.lastAdId + 1;
     if (input.type === 'sell') {
       // refuses `insufficient balance` before anything here changes
@@ -221,6 +223,8 @@ export class C2cBook implements KindState<C2cCommand, C2cBookRows> {
     // what is left of an ad may be taken whole even below its minimum, so that it can sell out
     if (number < ad.minNumber && number !== ad.remaining) refuse('minimum amount not met');
     if (ad.maxNumber > 0n && number > ad.maxNumber) refuse('amount above maximum');
+    // checked before anything changes (an ad published before this check may be priced too high)
+    if (!fitsColumn(dealMoneyOf(ad.price, number))) refuse('parameter error');
     const id = this.lastOrderId + 1;
     const buyerId = ad.type === 'sell' ? input.userId : ad.userId;
     const sellerId = ad.type === 'sell' ? ad.userId : input.userId;

@@ -1,6 +1,6 @@
 import { OrderBook, type EngineEvent } from '@tessera/engine';
 import type { Queryable } from '../../db/database';
-import { hasAtMostDecimals, SCALE, type Atoms } from '../amount';
+import { fitsColumn, hasAtMostDecimals, SCALE, type Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
 import type { CommandResult, KindState, LoadContext } from '../kind';
 import { refuse } from '../refusal';
@@ -254,6 +254,8 @@ export class SpotMarkets implements KindState<SpotCommand, SpotStateRows> {
       if (command.price === undefined || command.price <= 0n) refuse('price must be greater than zero');
       const ticks = toUnits(command.price, tickAtoms(pair));
       if (ticks === undefined) refuse('parameter error');
+      // price × quantity is what a buy locks and what the trades are worth: it must fit its columns
+      if (!fitsColumn(notional(command.price, command.quantity))) refuse('parameter error');
       order.locked = command.side === 'buy' ? notional(command.price, command.quantity) : command.quantity;
       this.lock(order, pair, order.locked, context);
       this.submit(book, { type: 'limit', id: order.id, account: order.userId, side: order.side, price: ticks, qty: lots, tif: postOnly ? 'POST_ONLY' : timeInForce, stp: order.stp });

@@ -16,6 +16,9 @@ export interface AdjustmentRow {
   currency: string | null;
   wallet: Wallet | null;
   amount: string | null;
+  /** a deposit confirmation waiting for a second operator: the deposit request and its output; null otherwise */
+  deposit_id: string | null;
+  output_index: number | null;
   reason: string;
   status: 'pending' | 'approved' | 'rejected';
   decided_by: number | null;
@@ -24,7 +27,7 @@ export interface AdjustmentRow {
 }
 
 const COLUMNS = `a.id::text as id, a.kind, a.requested_by, o.email as requested_by_email, a.user_id, a.currency_id, c.name as currency, a.wallet,
-  a.amount::text as amount, a.reason, a.status, a.decided_by, a.created_at, a.decided_at`;
+  a.amount::text as amount, a.deposit_id::text as deposit_id, a.output_index, a.reason, a.status, a.decided_by, a.created_at, a.decided_at`;
 const FROM = 'operator_adjustments a join operators o on o.id = a.requested_by left join currencies c on c.id = a.currency_id';
 
 /**
@@ -38,6 +41,15 @@ export class AdjustmentRepository {
     const rows = await this.db.query<{ id: string }>(
       `insert into operator_adjustments (requested_by, user_id, currency_id, wallet, amount, reason) values ($1, $2, $3, $4, $5, $6) returning id::text as id`,
       [input.operatorId, input.userId, input.currencyId, input.wallet, input.amount, input.reason],
+    );
+    return Number(rows[0]?.id);
+  }
+
+  /** A deposit confirmation for a second operator: the request, the output checked, and the amount to credit. */
+  async requestDepositConfirmation(input: { operatorId: number; userId: number; currencyId: number; depositId: number; outputIndex: number; amount: string; reason: string }): Promise<number> {
+    const rows = await this.db.query<{ id: string }>(
+      `insert into operator_adjustments (requested_by, user_id, currency_id, wallet, amount, reason, deposit_id, output_index) values ($1, $2, $3, 'change', $4, $5, $6, $7) returning id::text as id`,
+      [input.operatorId, input.userId, input.currencyId, input.amount, input.reason, input.depositId, input.outputIndex],
     );
     return Number(rows[0]?.id);
   }

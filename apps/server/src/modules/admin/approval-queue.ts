@@ -4,6 +4,7 @@ import type { SecondFactorService } from '../users/second-factor-service';
 import type { UserRepository } from '../users/repository';
 import type { AdjustmentRepository } from './adjustment-repository';
 import type { LedgerAdminService } from './ledger-service';
+import type { OperatorMoneyService } from './money-service';
 import type { OperatorRepository } from './repository';
 import type { OperatorRole } from './roles';
 
@@ -22,6 +23,7 @@ export class ApprovalQueue {
     private readonly secondFactor: Pick<SecondFactorService, 'isBound' | 'reset'>,
     private readonly operators: Pick<OperatorRepository, 'log'>,
     private readonly clock: Clock,
+    private readonly money?: Pick<OperatorMoneyService, 'confirmApprovedDeposit'>,
   ) {}
 
   /** An operator asks to reset a user's authenticator (after checking who the user is, outside the platform). */
@@ -35,6 +37,13 @@ export class ApprovalQueue {
 
   async approve(operatorId: number, role: OperatorRole, id: number) {
     const request = await this.ledger.pending(operatorId, id);
+    if (request.kind === 'adjustment' && request.deposit_id !== null) {
+      // decided first: of two operators approving at once, one confirms
+      if (!this.money || !(await this.requests.decide(id, 'approved', operatorId, this.clock()))) refuse('adjustment not found');
+      const result = await this.money.confirmApprovedDeposit(operatorId, request);
+      await this.operators.log(operatorId, { action: 'deposit.confirm.approve', target: `adjustment:${id}`, userId: request.user_id, before: { status: 'pending' }, after: { status: 'approved', applied: result.applied, requested_by: request.requested_by } });
+      return result;
+    }
     if (request.kind === 'adjustment') return this.ledger.approve(operatorId, id);
     if (role !== 'admin') refuse('operator role not allowed');
     if (!(await this.requests.decide(id, 'approved', operatorId, this.clock()))) refuse('adjustment not found');

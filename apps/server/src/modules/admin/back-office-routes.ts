@@ -219,7 +219,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptions> = a
     '/settings/adjustment-approval',
     {
       ...may(MAY.administer),
-      schema: { tags, summary: 'A finance operator’s adjustments larger than this (units of their currency) need a second operator', body: z.object({ threshold: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/) }), response: { 200: ok } },
+      schema: { tags, summary: 'The two-operator threshold, a USDT value: a finance operator’s adjustment or deposit confirmation whose value, with the day’s steps by the same operator or to the same user, is above it waits for a second operator', body: z.object({ threshold: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/) }), response: { 200: ok } },
     },
     async (request) => {
       await services.ledger.setApprovalThreshold(operatorOf(request), request.body.threshold);

@@ -22,7 +22,11 @@ export interface CreditInput {
 
 /** Settings of operator money actions. */
 export const LEDGER_SETTING = {
-  /** a finance operator's manual adjustment larger than this (units of its currency, either sign) waits for a second operator */
+  /**
+   * USDT value: a finance operator's money step (manual adjustment, deposit confirmation) waits for
+   * a second operator when its value, plus what the same operator or the same user moved without
+   * one today (UTC), is larger than this
+   */
   approvalThreshold: 'adjustment_approval_threshold',
   /** the last audit's report and when it ran */
   lastAudit: 'last_ledger_audit',
@@ -62,7 +66,7 @@ export class LedgerAdminService {
     if (!(await this.currencies.findById(input.currency_id))) refuse('currency not found');
     const amount = tryParseAmount(input.amount);
     if (amount === undefined || amount === 0n) refuse('parameter error');
-    if (holdAboveThreshold && magnitude(amount) > (await this.approvalThreshold())) {
+    if (holdAboveThreshold && (await this.needsSecondOperator(operatorId, userId, input.currency_id, amount))) {
       const id = await this.adjustments.request({ operatorId, userId, currencyId: input.currency_id, wallet: input.wallet, amount: formatAmount(amount), reason: input.reason });
       await this.operators.log(operatorId, {
         action: 'ledger.adjust.request',
@@ -74,6 +78,32 @@ export class LedgerAdminService {
     }
     const applied = await this.adjust(operatorId, userId, { ...input, amount }, `operator-adjustment:${input.idempotency_key ?? randomUUID()}`);
     return { applied, ...this.balanceOf(userId, input.currency_id, input.wallet) };
+  }
+
+  /**
+   * The two-operator rule: true when the step's USDT value (at the current index, else the last
+   * trade), added to today's (UTC) money steps made without a second operator by the same
+   * operator, or to the same user, is above the threshold; true also when the currency has no
+   * USDT price (its value cannot be judged). Splitting a large amount into small steps, or moving
+   * it in a currency of few units, counts the same.
+   */
+  async needsSecondOperator(operatorId: number, userId: number, currencyId: number, amount: Atoms): Promise<boolean> {
+    const threshold = await this.approvalThreshold();
+    const value = this.core.read.valueInUsdt(currencyId, magnitude(amount));
+    if (value === undefined) return true;
+    const now = this.clock();
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    let byOperator = value;
+    let byUser = value;
+    for (const step of await this.operators.moneyStepsSince(operatorId, userId, dayStart)) {
+      const stepAmount = tryParseAmount(step.amount);
+      const stepValue = stepAmount === undefined ? undefined : this.core.read.valueInUsdt(step.currency_id, magnitude(stepAmount));
+      // a step whose value cannot be judged counts as the whole threshold
+      const counted = stepValue ?? threshold;
+      if (step.operator_id === operatorId) byOperator += counted;
+      if (step.user_id === userId) byUser += counted;
+    }
+    return byOperator > threshold || byUser > threshold;
   }
 
   async approvalThreshold(): Promise<Atoms> {
@@ -102,6 +132,7 @@ export class LedgerAdminService {
       request.user_id,
       { currency_id: request.currency_id, wallet: request.wallet, amount: parseAmount(request.amount), reason: `${request.reason} (requested by operator ${request.requested_by})` },
       `operator-adjustment:approval-${adjustmentId}`,
+      true,
     );
     await this.adjustments.decide(adjustmentId, 'approved', operatorId, this.clock());
     await this.operators.log(operatorId, { action: 'ledger.adjust.approve', target: `adjustment:${adjustmentId}`, userId: request.user_id, before: { status: 'pending' }, after: { status: 'approved', applied } });
@@ -138,7 +169,8 @@ export class LedgerAdminService {
     return request;
   }
 
-  private async adjust(operatorId: number, userId: number, input: { currency_id: number; wallet: Wallet; amount: Atoms; reason: string }, key: string) {
+  /** `approved`: a second operator approved it (it does not count toward today's steps without one). */
+  private async adjust(operatorId: number, userId: number, input: { currency_id: number; wallet: Wallet; amount: Atoms; reason: string }, key: string, approved = false) {
     const before = this.balanceOf(userId, input.currency_id, input.wallet);
     const result = await this.core.execute({
       kind: 'adjust',
@@ -156,7 +188,7 @@ export class LedgerAdminService {
         target: `user:${userId}`,
         userId,
         before: { currency_id: input.currency_id, wallet: input.wallet, ...before },
-        after: { currency_id: input.currency_id, wallet: input.wallet, ...this.balanceOf(userId, input.currency_id, input.wallet), amount: formatAmount(input.amount), reason: input.reason, key },
+        after: { currency_id: input.currency_id, wallet: input.wallet, ...this.balanceOf(userId, input.currency_id, input.wallet), amount: formatAmount(input.amount), reason: input.reason, key, ...(approved ? { second_operator: true } : {}) },
       });
     }
     return result.applied;

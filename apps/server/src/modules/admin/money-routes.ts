@@ -44,16 +44,17 @@ export const operatorMoneyRoutes: FastifyPluginAsyncZod<MoneyRouteOptions> = asy
       schema: {
         tags,
         summary: 'Credit a deposit to the user’s change wallet, once per output (transaction hash and output index)',
-        description: '`output_index` is the output the operator checked on chain (it must pay `to_address`); it must be the request’s.',
+        description: '`output_index` is the output the operator checked on chain (it must pay `to_address`); it must be the request’s. A finance operator’s confirmation whose amount differs from the claim, or whose USDT value with the day’s steps is above the approval threshold, waits for a second operator: `applied: false` and `pending_approval`.',
         params: idParams,
         body: z.object({
           amount: z.string().regex(/^\d{1,20}(\.\d{1,18})?$/).optional(),
           output_index: z.int().min(0).max(MAX_OUTPUT_INDEX),
         }),
-        response: { 200: decided.extend({ credited: z.string() }) },
+        response: { 200: decided.extend({ credited: z.string(), pending_approval: z.int().optional() }) },
       },
     },
-    async (request) => services.operatorMoney.confirmDeposit(operatorOf(request), request.params.id, request.body.output_index, request.body.amount),
+    // four eyes: a finance operator's corrected or large confirmation waits for a second operator
+    async (request) => services.operatorMoney.confirmDeposit(operatorOf(request), request.params.id, request.body.output_index, request.body.amount, request.operatorRole === 'finance'),
   );
 
   app.post(

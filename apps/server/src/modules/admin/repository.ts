@@ -85,6 +85,20 @@ export class OperatorRepository {
     await this.db.query('update operator_sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [digest, now]);
   }
 
+  /**
+   * Money steps (applied manual adjustments, applied deposit confirmations) made since `since`
+   * without a second operator, by this operator or to this user: what the two-operator rule sums.
+   */
+  moneyStepsSince(operatorId: number, userId: number, since: Date) {
+    return this.db.query<{ operator_id: number; user_id: number | null; currency_id: number; amount: string }>(
+      `select operator_id, user_id, (after->>'currency_id')::int as currency_id, after->>'amount' as amount from operator_log
+        where action in ('ledger.adjust', 'deposit.confirm') and created_at >= $3 and (operator_id = $1 or user_id = $2)
+          and after->>'currency_id' is not null and after->>'amount' is not null
+          and coalesce(after->>'second_operator', 'false') <> 'true' and coalesce(after->>'applied', 'true') = 'true'`,
+      [operatorId, userId, since],
+    );
+  }
+
   async log(operatorId: number, entry: OperatorLogEntry): Promise<void> {
     await this.db.query(
       'insert into operator_log (operator_id, action, target, before, after, user_id) values ($1, $2, $3, $4::jsonb, $5::jsonb, $6)',

@@ -151,7 +151,12 @@ export class AuthService {
   private async openSession(userId: number, client: ClientInfo): Promise<string> {
     const token = newToken();
     const expiresAt = new Date(this.clock().getTime() + this.sessionTtlHours * 3_600_000);
-    await this.sessions.create({ userId, digest: tokenDigest(token), createdAt: this.clock(), expiresAt, ip: client.ip, userAgent: client.userAgent, place: client.place ?? '' });
+    const opened = await this.sessions.create({ userId, digest: tokenDigest(token), createdAt: this.clock(), expiresAt, ip: client.ip, userAgent: client.userAgent, place: client.place ?? '' });
+    if (!opened) {
+      // locked while the password was checked: the lock wins
+      const locked = (await this.users.findById(userId))?.locked_until;
+      throw new Refusal(accountLockedMessage(locked ?? this.clock()) as `account locked, ${string}`);
+    }
     return token;
   }
 }

@@ -52,11 +52,19 @@ export class SessionRepository {
     return () => this.revocationListeners.delete(listener);
   }
 
-  async create(input: { userId: number; digest: string; createdAt: Date; expiresAt: Date; ip: string; userAgent: string; place?: string }) {
-    await this.db.query(
-      `insert into sessions (user_id, token_hash, created_at, expires_at, ip, user_agent, place, last_seen_at) values ($1, $2, $3, $4, $5, $6, $7, $3)`,
+  /**
+   * Opens a session unless the user is locked at `createdAt`: a conditional insert, so a login
+   * whose password check was still running when the account was locked opens nothing. False when
+   * the user was locked.
+   */
+  async create(input: { userId: number; digest: string; createdAt: Date; expiresAt: Date; ip: string; userAgent: string; place?: string }): Promise<boolean> {
+    const rows = await this.db.query(
+      `insert into sessions (user_id, token_hash, created_at, expires_at, ip, user_agent, place, last_seen_at)
+       select $1, $2, $3, $4, $5, $6, $7, $3 from users u where u.id = $1 and (u.locked_until is null or u.locked_until <= $3)
+       returning id`,
       [input.userId, input.digest, input.createdAt, input.expiresAt, input.ip, input.userAgent.slice(0, 300), input.place ?? ''],
     );
+    return rows.length > 0;
   }
 
   /** The user's live sessions, the most recently used first. */
@@ -95,7 +103,9 @@ export class SessionRepository {
 
   async lookup(digest: string, now: Date): Promise<SessionLookup> {
     const rows = await this.db.query<ActiveSession & { live: boolean }>(
-      `select s.user_id, u.is_vistor, s.expires_at, (s.revoked_at is null and s.expires_at > $2) as live
+      // a locked user's session is not live, whoever locked it and however it was opened
+      `select s.user_id, u.is_vistor, s.expires_at,
+              (s.revoked_at is null and s.expires_at > $2 and (u.locked_until is null or u.locked_until <= $2)) as live
          from sessions s join users u on u.id = s.user_id
         where s.token_hash = $1`,
       [digest, now],

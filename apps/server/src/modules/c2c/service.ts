@@ -1,5 +1,6 @@
 import { C2C_WAYS, type C2cWay } from '@tessera/protocol';
-import { hasAtMostDecimals as fitsDecimals, tryParseAmount, type Atoms } from '../../core/amount';
+import { fitsColumn, hasAtMostDecimals as fitsDecimals, tryParseAmount, type Atoms } from '../../core/amount';
+import { dealMoneyOf } from '../../core/c2c/state';
 import type { C2cCommand } from '../../core/c2c/book';
 import { newCommandKey } from '../../core/command-key';
 import type { Core } from '../../core/core';
@@ -70,6 +71,8 @@ export class C2cService {
     if (!ways.every((way): way is C2cWay => (C2C_WAYS as readonly string[]).includes(way))) refuse('parameter error');
     // the publisher must be able to receive every way the ad offers
     if (!ways.every((way) => payable.has(way))) throw new Refusal('no payment info', '997');
+    // the ad's whole value (price × total) must fit the orders' deal_money column
+    if (!fitsColumn(dealMoneyOf(price, total))) refuse('parameter error');
     const minNumber = input.min_number ? this.coins(input.min_number, currency.decimals) : 0n;
     const maxNumber = input.max_number ? this.coins(input.max_number, currency.decimals) : 0n;
     return this.execute({ kind: 'c2c_publish', key: newCommandKey('c2c_publish'), userId, type: input.type, currencyId: currency.id, price, total, minNumber, maxNumber, ways });

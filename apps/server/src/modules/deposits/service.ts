@@ -170,6 +170,19 @@ export class DepositService {
     );
   }
 
+  /**
+   * What confirming a request would credit, for the two-operator check before it: the request and
+   * the amount (the operator's correction, else the claim), checked as a confirmation checks it.
+   */
+  async confirmation(requestId: number, amountText?: string): Promise<{ request: DepositRequestRow; amount: Atoms; claimed: Atoms }> {
+    const request = await this.deposits.find(requestId);
+    if (!request) refuse('data not found');
+    const currency = await this.wallets.currency(request.currency_id);
+    if (!currency) refuse('currency not found');
+    const claimed = parseAmount(request.amount);
+    return { request, amount: amountText === undefined ? claimed : this.amountIn(currency, amountText), claimed };
+  }
+
   async reject(requestId: number, reviewerId: number, note: string): Promise<void> {
     const request = await this.deposits.find(requestId);
     if (!request) refuse('data not found');

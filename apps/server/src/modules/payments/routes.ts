@@ -1,20 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { paymentCallbackBody, paymentForm, paymentFormBody, replySchema } from '@tessera/protocol';
 import { z } from 'zod';
 import { currentUser } from '../../http/authenticate';
 import type { RouteDeps } from '../../app/deps';
 import type { Config } from '../../config';
+import type { PaymentUrls } from './service';
 
-/** The server's own address as the request reached it, for the gateway's callback and return links. */
-export function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
+export type PaymentSettings = Pick<Config, 'PAYMENT_NOTIFY_URL' | 'PAYMENT_RETURN_URL' | 'SITE_URL' | 'HOST' | 'PORT'>;
+
+/**
+ * The callback and return addresses the payment form signs: from the settings only, never from
+ * the request (a Host header is the caller's to write). PAYMENT_NOTIFY_URL and PAYMENT_RETURN_URL,
+ * else the public origin SITE_URL, else (outside production) this server on HOST and PORT.
+ * Production refuses to start with a gateway and neither (see production-safety).
+ */
+export function paymentUrls(settings: PaymentSettings): PaymentUrls {
+  const origin = (settings.SITE_URL ? new URL(settings.SITE_URL).origin : undefined) ?? `http://${settings.HOST}:${settings.PORT}`;
+  return {
+    notifyUrl: settings.PAYMENT_NOTIFY_URL ?? `${origin}/api/payment/notify`,
+    returnUrl: settings.PAYMENT_RETURN_URL ?? `${origin}/success`,
+  };
 }
 
-export type PaymentUrls = Pick<Config, 'PAYMENT_NOTIFY_URL' | 'PAYMENT_RETURN_URL'>;
-
 /** Card payments: the signed form (private) and the gateway's callback (public, signed). */
-export const paymentRoutes: FastifyPluginAsyncZod<RouteDeps & { urls: PaymentUrls }> = async (app, deps) => {
+export const paymentRoutes: FastifyPluginAsyncZod<RouteDeps & { urls: PaymentSettings }> = async (app, deps) => {
   const { services } = deps;
   const tags = ['payments'];
 
@@ -37,7 +46,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<RouteDeps & { urls: PaymentUrl
   await app.register(privatePaymentRoutes, deps);
 };
 
-const privatePaymentRoutes: FastifyPluginAsyncZod<RouteDeps & { urls: PaymentUrls }> = async (app, { services, urls, requireUser }) => {
+const privatePaymentRoutes: FastifyPluginAsyncZod<RouteDeps & { urls: PaymentSettings }> = async (app, { services, urls, requireUser }) => {
+  const addresses = paymentUrls(urls);
   app.addHook('onRequest', requireUser);
   const tags = ['payments'];
   app.post(
@@ -52,14 +62,7 @@ const privatePaymentRoutes: FastifyPluginAsyncZod<RouteDeps & { urls: PaymentUrl
       },
     },
     async (request) => {
-      const origin = originOf(request);
-      return {
-        type: 'ok' as const,
-        message: await services.payments.form(currentUser(request).id, request.body, {
-          notifyUrl: urls.PAYMENT_NOTIFY_URL ?? `${origin}/api/payment/notify`,
-          returnUrl: urls.PAYMENT_RETURN_URL ?? `${origin}/success`,
-        }),
-      };
+      return { type: 'ok' as const, message: await services.payments.form(currentUser(request).id, request.body, addresses) };
     },
   );
 };

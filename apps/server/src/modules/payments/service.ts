@@ -24,6 +24,18 @@ const ONE = 10n ** 18n;
 /** Largest single card payment, CNY. */
 const MAX_FIAT = parseAmount('1000000');
 
+/** The fields a gateway's callback carries; a callback with any other field is refused. */
+const CALLBACK_FIELDS = new Set(['orderNo', 'orderAmount', 'orderCurrency', 'customerId', 'status', 'tradeNo', 'signType', 'sign']);
+
+/** Where the gateway calls back and sends the payer afterwards: from the settings, never from a request. */
+export interface PaymentUrls {
+  notifyUrl: string;
+  returnUrl: string;
+}
+
+/** The development gateway is this server: its callback and return links stay on the page's own origin. */
+const DEVELOPMENT_URLS: PaymentUrls = { notifyUrl: '/api/payment/notify', returnUrl: '/success' };
+
 export interface PaymentFormInput {
   amount?: string;
   account?: string;
@@ -50,7 +62,7 @@ export class PaymentService {
   }
 
   /** payment/form: opens an order and answers the signed form to post to the gateway. */
-  async form(userId: number, input: PaymentFormInput, urls: { notifyUrl: string; returnUrl: string }) {
+  async form(userId: number, input: PaymentFormInput, urls: PaymentUrls) {
     const gateway = this.gatewayOrRefuse();
     if (!input.account) refuse('enter account');
     if (!input.amount) refuse('enter amount');
@@ -71,11 +83,11 @@ export class PaymentService {
       orderCurrency: PAYMENT_CURRENCY,
       orderAmount: formatFixed(fiat, 2),
       customerId: String(userId),
-      notifyUrl: urls.notifyUrl,
-      returnUrl: urls.returnUrl,
+      notifyUrl: gateway.development ? DEVELOPMENT_URLS.notifyUrl : urls.notifyUrl,
+      returnUrl: gateway.development ? DEVELOPMENT_URLS.returnUrl : urls.returnUrl,
       signType: SIGN_TYPE,
     };
-    return { action: gateway.url, method: 'POST' as const, credit: formatAmount(credit), credit_currency: PAYMENT_CREDIT.name, fields: { ...fields, sign: signFields(fields, gateway.key) } };
+    return { action: gateway.url, method: 'POST' as const, credit: formatAmount(credit), credit_currency: PAYMENT_CREDIT.name, fields: { ...fields, sign: signFields(fields, gateway.key, 'payment-form') } };
   }
 
   /**
@@ -84,7 +96,10 @@ export class PaymentService {
    */
   async callback(fields: Record<string, string>): Promise<{ applied: boolean }> {
     const gateway = this.gatewayOrRefuse();
-    if (!verifyFields(fields, gateway.key)) refuse('payment signature is not valid');
+    // only the fields the gateway sends: anything else is not a callback of ours
+    if (Object.keys(fields).some((name) => !CALLBACK_FIELDS.has(name))) refuse('parameter error');
+    if (fields.signType !== undefined && fields.signType !== SIGN_TYPE) refuse('payment signature is not valid');
+    if (!verifyFields(fields, gateway.key, 'payment-callback')) refuse('payment signature is not valid');
     const order = fields.orderNo ? await this.payments.find(fields.orderNo) : undefined;
     if (!order) refuse('order not found');
     if (fields.status !== 'success') refuse('order already handled');
@@ -113,7 +128,7 @@ export class PaymentService {
     const gateway = this.gatewayOrRefuse();
     // a server configured with a real gateway has no development one: its key signs nothing here
     if (!gateway.development) refuse('not found');
-    if (!verifyFields(form, gateway.key)) refuse('payment signature is not valid');
+    if (!verifyFields(form, gateway.key, 'payment-form')) refuse('payment signature is not valid');
     const fields: Record<string, string> = {
       orderNo: form.orderNo ?? '',
       orderAmount: form.orderAmount ?? '',
@@ -123,7 +138,7 @@ export class PaymentService {
       tradeNo: `DEV${randomBytes(6).toString('hex')}`,
       signType: SIGN_TYPE,
     };
-    return { ...fields, sign: signFields(fields, gateway.key) };
+    return { ...fields, sign: signFields(fields, gateway.key, 'payment-callback') };
   }
 
   private gatewayOrRefuse(): PaymentGateway {
