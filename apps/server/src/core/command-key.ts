@@ -14,3 +14,15 @@ export function newCommandKey(kind: string): string {
   counter = (counter + 1) % 0x1000000;
   return `${kind}:${Date.now().toString(16).padStart(12, '0')}-${counter.toString(16).padStart(6, '0')}-${PROCESS_NONCE}`;
 }
+
+const LOCAL_KEY = new RegExp(`:([0-9a-f]{12})-[0-9a-f]{6}-${PROCESS_NONCE}$`);
+
+/**
+ * The time (ms) a key was made at by `newCommandKey` in THIS process, or undefined for any other
+ * key (another process's, a natural id, a deadline's or a client's). A key of this process can
+ * only have been written by this process, and not before it was made.
+ */
+export function localKeyTime(key: string): number | undefined {
+  const match = LOCAL_KEY.exec(key);
+  return match ? Number.parseInt(match[1] ?? '', 16) : undefined;
+}
