@@ -16,6 +16,7 @@ import { LastTradeTriggers, type LastTradeTrigger } from './triggers/last-trade-
 import { withdrawalsKind } from './withdrawals/kind';
 import { leverKind } from './lever/kind';
 import { MAX_TIMER_MS } from '../lib/timers';
+import { requestKeyScope } from './command-key';
 import { RECENT_KEYS, RecentCommandKeys, type RecentKeysLimits } from './recent-keys';
 
 export type { CoreEvents } from './events';
@@ -130,7 +131,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       if (!this.running) {
         // start on the next turn, so commands submitted together share one batch
         this.running = true;
-        setImmediate(() => void this.drain());
+        // the core's own loop belongs to no request: keys it makes are never a request's
+        requestKeyScope.exit(() => setImmediate(() => void this.drain()));
       }
     });
   }
