@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
 import { newCommandKey } from '../../src/core/command-key';
-import { registerUser } from '../support/accounts';
+import { operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
 
@@ -64,6 +64,24 @@ describeEachDatabase('Idempotency-Key on calls that move money', (kind) => {
     // the core's keys were derived from the caller and the key
     expect((await app.db.query(`select 1 from core_commands where idempotency_key like $1`, [`idem:user:${user.id}:%`])).length).toBeGreaterThan(0);
     expect((await runAudit(app.db)).ok).toBe(true);
+  });
+
+  it('the back office: an operator credit sent twice with one key credits once and answers the first reply', async () => {
+    const token = await operatorToken(app);
+    const credit = () =>
+      app.http.inject({
+        method: 'POST',
+        url: `/admin/api/users/${user.id}/credit`,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'operator-credit-1' },
+        payload: { currency_id: USDT, wallet: 'micro', amount: '5', reason: 'idempotency test' },
+      });
+    const before = await balance('micro');
+    const first = await credit();
+    const second = await credit();
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(await balance('micro')).toBe(before + (first.statusCode < 300 ? parseAmount('5') : 0n));
   });
 
   it('refuses a malformed key', async () => {

@@ -7,6 +7,7 @@ create table idempotency_requests (
   request_hash text not null,
   -- the first final reply (the JSON body); null while the first attempt runs or if it died
   reply text,
+  reply_status int,
   created_at timestamptz not null default now(),
   primary key (caller, idempotency_key)
 );

@@ -34,15 +34,21 @@ function canonical(value: unknown): string {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A reply to keep as the key's answer: a final one (done, or refused by a rule), never "please retry". */
+/**
+ * A reply to keep as the key's answer: a final one. In the envelope (HTTP 200): done, or refused by
+ * a rule, never "please retry". Elsewhere (the operator API's statuses): a success, or a refusal
+ * of the request itself (4xx), never a missing login or permission or a rate limit, nor a fault.
+ */
 function isFinal(statusCode: number, payload: string): boolean {
-  if (statusCode !== 200) return false;
+  let body: { type?: unknown; message?: unknown } | undefined;
   try {
-    const body = JSON.parse(payload) as { type?: unknown; message?: unknown };
-    return body.type === 'ok' || (body.type === 'error' && body.message !== 'please retry');
+    body = JSON.parse(payload) as { type?: unknown; message?: unknown };
   } catch {
     return false;
   }
+  if (statusCode === 200 && typeof body?.type === 'string') return body.type === 'ok' || (body.type === 'error' && body.message !== 'please retry');
+  if (statusCode >= 200 && statusCode < 300) return true;
+  return statusCode >= 400 && statusCode < 500 && ![401, 403, 408, 429].includes(statusCode);
 }
 
 /**
@@ -76,7 +82,7 @@ export function installIdempotency(http: FastifyInstance, repository: Idempotenc
           return;
         }
         if (row.reply !== null) {
-          void reply.header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(row.reply);
+          void reply.code(row.reply.status).header('idempotent-replayed', 'true').type('application/json; charset=utf-8').send(row.reply.body);
           return;
         }
         keyedRequests.set(request, { caller, key });
@@ -91,7 +97,7 @@ export function installIdempotency(http: FastifyInstance, repository: Idempotenc
     const keyed = keyedRequests.get(request);
     if (!keyed || typeof payload !== 'string' || !isFinal(reply.statusCode, payload)) return payload;
     // not kept (the database failing): a retry runs again, and the core applies nothing twice
-    await repository.keepReply(keyed.caller, keyed.key, payload).catch((error: unknown) => request.log.error({ err: error }, 'idempotent reply not kept'));
+    await repository.keepReply(keyed.caller, keyed.key, { status: reply.statusCode, body: payload }).catch((error: unknown) => request.log.error({ err: error }, 'idempotent reply not kept'));
     return payload;
   });
 }

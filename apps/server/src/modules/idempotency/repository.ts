@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/database';
 
 export interface KeyedRequest {
   requestHash: string;
-  reply: string | null;
+  reply: { status: number; body: string } | null;
   createdAt: Date;
 }
 
@@ -27,16 +27,20 @@ export class IdempotencyRepository {
       [caller, key, requestHash, IDEMPOTENCY_WINDOW_HOURS],
     );
     if (claimed) return { requestHash, reply: null, createdAt: new Date(claimed.created_at), claimed: true };
-    const [first] = await this.db.query<{ request_hash: string; reply: string | null; created_at: Date }>(
-      'select request_hash, reply, created_at from idempotency_requests where caller = $1 and idempotency_key = $2',
+    const [first] = await this.db.query<{ request_hash: string; reply: string | null; reply_status: number | null; created_at: Date }>(
+      'select request_hash, reply, reply_status, created_at from idempotency_requests where caller = $1 and idempotency_key = $2',
       [caller, key],
     );
     if (!first) throw new Error('idempotency key vanished while claimed');
-    return { requestHash: first.request_hash, reply: first.reply, createdAt: new Date(first.created_at), claimed: false };
+    const reply = first.reply === null ? null : { status: first.reply_status ?? 200, body: first.reply };
+    return { requestHash: first.request_hash, reply, createdAt: new Date(first.created_at), claimed: false };
   }
 
   /** Keeps the first final reply; a reply kept already stays. */
-  async keepReply(caller: string, key: string, reply: string): Promise<void> {
-    await this.db.query('update idempotency_requests set reply = $3 where caller = $1 and idempotency_key = $2 and reply is null', [caller, key, reply]);
+  async keepReply(caller: string, key: string, reply: { status: number; body: string }): Promise<void> {
+    await this.db.query(
+      'update idempotency_requests set reply = $3, reply_status = $4 where caller = $1 and idempotency_key = $2 and reply is null',
+      [caller, key, reply.body, reply.status],
+    );
   }
 }
