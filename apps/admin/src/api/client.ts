@@ -2,6 +2,8 @@
  * The operator API (/admin/api): JSON with HTTP status codes and a bearer token. The token lives
  * in sessionStorage (gone with the tab); a 401 ends the session in the app and shows the login.
  */
+import { actionAnswered, actionKey } from './action-keys';
+
 const BASE = '/admin/api';
 const TOKEN_KEY = 'tessera_operator_token';
 
@@ -50,7 +52,14 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: st
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const reply = await fetch(`${BASE}${path}${queryString(query)}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  // one key per operator action: a double click or a retry of a lost call applies once
+  const signature = `${method} ${path}${queryString(query)} ${text ?? ''}`;
+  const key = method === 'GET' ? undefined : actionKey(signature);
+  if (key) headers['idempotency-key'] = key;
+  const reply = await fetch(`${BASE}${path}${queryString(query)}`, { method, headers, body: text });
+  // an answer frees the key, except a server fault, whose retry keeps it
+  if (key && reply.status < 500) actionAnswered(signature, key);
   const payload = (await reply.json().catch(() => ({}))) as { error?: string };
   if (!reply.ok) {
     if (reply.status === 401 && path !== '/login') {

@@ -1,3 +1,5 @@
+import { installIdempotency } from '../modules/idempotency/hook';
+import { IdempotencyRepository } from '../modules/idempotency/repository';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -106,6 +108,8 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   http.setSerializerCompiler(serializerCompiler);
   installErrorHandler(http);
   installMessageLanguage(http);
+  // Idempotency-Key on every call of a known caller that changes something (issue 25)
+  installIdempotency(http, new IdempotencyRepository(db));
 
   await db.claimWriter();
   const core = new Core(

@@ -18,6 +18,8 @@ import { LastTradeTriggers, type LastTradeTrigger } from './triggers/last-trade-
 import { withdrawalsKind } from './withdrawals/kind';
 import { leverKind } from './lever/kind';
 import { MAX_TIMER_MS } from '../lib/timers';
+import { requestKeyScope } from './command-key';
+import { RECENT_KEYS, RecentCommandKeys, type RecentKeysLimits } from './recent-keys';
 
 export type { CoreEvents } from './events';
 
@@ -62,7 +64,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private readonly routes = new Map<string, KindState>();
   private readonly tables: CoreTable<unknown>[];
   private readonly exclusive = new Set<string>();
-  private commandKeys = new Set<string>();
+  private readonly commandKeys: RecentCommandKeys;
   private queue: Pending[] = [];
   private running = false;
   private current: CoreState = 'running';
@@ -85,7 +87,10 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     private readonly onFatal: (error: unknown) => void = () => {},
     /** the kinds of state it owns; tests add their own to the registered ones */
     kinds: readonly CoreKind[] = CORE_KINDS,
+    /** the window of recent command keys held in memory; older keys are looked up in the database */
+    recentKeys: RecentKeysLimits = RECENT_KEYS,
   ) {
+    this.commandKeys = new RecentCommandKeys(recentKeys);
     const stateOf = <C extends CoreCommandBase, S extends KindState<C>>(wanted: CoreKind<C, S>): S => {
       const index = kinds.indexOf(wanted as unknown as CoreKind);
       const state = this.states[index];
@@ -109,6 +114,11 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     return this.current;
   }
 
+  /** How many command keys memory holds (bounded: older keys are the database's). */
+  get heldCommandKeys(): number {
+    return this.commandKeys.size;
+  }
+
   /** Loads the durable state; resolves once the deadlines already due have fired. */
   async start(): Promise<void> {
     await this.reload();
@@ -123,7 +133,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       if (!this.running) {
         // start on the next turn, so commands submitted together share one batch
         this.running = true;
-        setImmediate(() => void this.drain());
+        // the core's own loop belongs to no request: keys it makes are never a request's
+        requestKeyScope.exit(() => setImmediate(() => void this.drain()));
       }
     });
   }
@@ -149,13 +160,11 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   /** Loads everything first, then swaps it in at once: readers never see a half-loaded state. */
   private async reload(): Promise<void> {
     const balances = await this.repository.loadBalances();
-    const commandKeys = await this.repository.loadCommandKeys();
     const context: LoadContext = { now: this.clock(), feeAccount: await this.repository.loadFeeAccount(), marks: (pairId) => this.marks.get(pairId) };
     const loaded: unknown[] = [];
     for (const state of this.states) loaded.push(await state.load(this.repository.db, context));
     this.book.clear();
     for (const [key, balance] of balances) this.book.set(key, balance);
-    this.commandKeys = commandKeys;
     this.states.forEach((state, index) => state.reset(loaded[index], context));
 
     // time and price triggers come back from the persisted state of each kind
@@ -195,13 +204,22 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     const applied: Applied[] = [];
     const collector = new BatchCollector(this.tables);
     let faulted = false;
+    let durable: Set<string>;
+    try {
+      durable = await this.durableKeys(batch);
+    } catch (error) {
+      // the database cannot say which keys are spent: apply nothing, the callers retry
+      this.onFault(error);
+      for (const pending of batch) pending.reject(new Refusal('please retry'));
+      return;
+    }
     for (const pending of batch) {
       if (faulted) {
         // after a fault the books may not match the balances: apply nothing more, reload below
         applied.push({ pending, outcome: { ok: false, error: new Refusal('please retry') } });
         continue;
       }
-      const outcome = this.applyOne(pending.command, collector);
+      const outcome = this.applyOne(pending.command, collector, durable);
       if (!outcome.ok && !(outcome.error instanceof Refusal)) faulted = true;
       applied.push({ pending, outcome });
     }
@@ -212,12 +230,13 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     } catch (error) {
       // memory ran ahead of the database: put it back, and fail every command of this batch
       this.onFault(error);
+      this.commandKeys.outcomeUnknown();
       const reloaded = await this.reloadAfterFault();
       for (const { pending } of applied) pending.reject(new Refusal('please retry'));
       if (!reloaded.ok) this.fail(reloaded.error);
       return;
     }
-    for (const key of collector.keys()) this.commandKeys.add(key);
+    this.commandKeys.addDurable(collector.keys());
     // the batch is durable: its callers are answered even when the reload below fails
     const reloaded = faulted ? await this.reloadAfterFault() : { ok: true as const };
     for (const { pending, outcome } of applied) {
@@ -337,8 +356,20 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     this.onFatal(error);
   }
 
-  private applyOne(command: CoreCommandBase, collector: BatchCollector): Outcome {
-    if (this.commandKeys.has(command.key) || collector.holds(command.key)) {
+  /**
+   * The batch's keys that are durable already: those held in the recent window, and those the
+   * database holds among the ones that may be (one query, only when some key is not certainly new).
+   */
+  private async durableKeys(batch: readonly Pending[]): Promise<Set<string>> {
+    const ask: string[] = [];
+    for (const { command } of batch) {
+      if (!this.commandKeys.has(command.key) && !this.commandKeys.isNew(command.key)) ask.push(command.key);
+    }
+    return this.repository.findCommandKeys(ask);
+  }
+
+  private applyOne(command: CoreCommandBase, collector: BatchCollector, durable: ReadonlySet<string>): Outcome {
+    if (this.commandKeys.has(command.key) || durable.has(command.key) || collector.holds(command.key)) {
       return { ok: true, result: { applied: false, duplicate: true } };
     }
     // a value no NUMERIC(38,18) column holds is refused before any kind sees it: alone, not its batch

@@ -45,8 +45,13 @@ export class CoreRepository {
     return fee?.id ?? 0;
   }
 
-  async loadCommandKeys(): Promise<Set<string>> {
-    const rows = await this.db.query<{ idempotency_key: string }>('select idempotency_key from core_commands');
+  /** Which of these keys are durable already: the primary key of `core_commands` answers, whatever its size. */
+  async findCommandKeys(keys: readonly string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.db.query<{ idempotency_key: string }>(
+      'select idempotency_key from core_commands where idempotency_key = any($1::text[])',
+      [keys],
+    );
     return new Set(rows.map((row) => row.idempotency_key));
   }
 

@@ -85,14 +85,25 @@ export interface PostgresOptions {
   /** Confines every connection to one schema: tests use a fresh schema each. */
   schema?: string;
   max?: number;
+  /** `application_name` of the pool's connections (the writer lock's adds `:writer`) */
+  applicationName?: string;
+  /** told when a connection is lost (idle or busy); the pool opens a new one for the next query */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const applicationName = options.applicationName ?? 'tessera';
   const connection = {
     connectionString: options.connectionString,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   };
-  const pool = new pg.Pool({ ...connection, max: options.max ?? 10 });
+  const pool = new pg.Pool({ ...connection, application_name: applicationName, max: options.max ?? 10 });
+  // A lost connection (a PostgreSQL restart, a failover, a proxy's idle cut, a terminated backend)
+  // must never end the process: an idle one is reported here and dropped by the pool; a busy one
+  // also fails the query it carried, which its caller sees (the core fails that batch and reloads).
+  const onConnectionError = options.onConnectionError ?? ((error: Error) => console.error('a database connection was lost; the pool opens a new one', error.message));
+  pool.on('error', (error) => onConnectionError(error));
+  pool.on('connect', (client) => client.on('error', (error) => onConnectionError(error)));
   await pool.query('select 1');
   // the advisory lock lives as long as this session: its own connection, outside the pool
   let writer: pg.Client | undefined;
@@ -115,6 +126,8 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     },
     async transaction<T>(work: (tx: Queryable) => Promise<T>) {
       const client = await pool.connect();
+      /** set when the connection itself failed: the pool must not hand it out again */
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const result = await work({
@@ -125,10 +138,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback');
+        await client.query('rollback').catch((lost: unknown) => {
+          broken = lost instanceof Error ? lost : new Error(String(lost));
+        });
         throw error;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async exec(sql: string) {
@@ -136,7 +151,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     },
     async claimWriter() {
       if (writer) return;
-      const client = new pg.Client(connection);
+      const client = new pg.Client({ ...connection, application_name: `${applicationName}:writer` });
       await client.connect();
       // one lock per schema: tests give every file a schema of its own on one database
       const { rows } = await client.query<{ taken: boolean }>(

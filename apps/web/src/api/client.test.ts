@@ -181,3 +181,36 @@ describe('lock refusals', () => {
     expect(error.text).not.toContain('T17:19');
   });
 });
+
+describe('Idempotency-Key: one per user action', () => {
+  const keyOf = (seen: Seen | undefined) => (seen?.init.headers as Record<string, string>)['Idempotency-Key'];
+
+  it('a double click (the same call while the first is unanswered) and a retry after a lost reply carry the same key; an answered call frees it', async () => {
+    const seen: Seen[] = [];
+    let lose = true;
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init: RequestInit) => {
+      seen.push({ url, init });
+      if (lose) throw new TypeError('connection reset');
+      return new Response(JSON.stringify({ type: 'ok', message: 'operation ok' }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    }));
+    const transfer = () => send('POST', 'wallet/change', { number: '10', currency_id: 3, from_field: 'change', to_field: 'legal' });
+    await expect(transfer()).rejects.toBeInstanceOf(ApiError);
+    lose = false;
+    await Promise.all([transfer(), transfer()]);
+    expect(keyOf(seen[0])).toMatch(/^[0-9a-f]{32}$/);
+    expect(keyOf(seen[1])).toBe(keyOf(seen[0]));
+    expect(keyOf(seen[2])).toBe(keyOf(seen[0]));
+    // answered: the same call again is a new action
+    await transfer();
+    expect(keyOf(seen[3])).not.toBe(keyOf(seen[0]));
+    // another body is another action
+    await send('POST', 'wallet/change', { number: '11', currency_id: 3, from_field: 'change', to_field: 'legal' });
+    expect(keyOf(seen[4])).not.toBe(keyOf(seen[3]));
+  });
+
+  it('GET calls carry no key', async () => {
+    const seen = replyWith({ type: 'ok', message: {} });
+    await call('GET', 'news/list', {});
+    expect(keyOf(seen[0])).toBeUndefined();
+  });
+});

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, translateMessage, type Lang } from '@tessera/protocol';
+import { actionAnswered, actionKey } from './action-keys';
 import { localizeLockTime } from '../lib/messages';
 import { apiUrl, formEncode, type Params } from '../lib/url';
 
@@ -79,9 +80,17 @@ export async function send<T>(
   options: RequestOptions = {},
 ): Promise<Envelope<T>> {
   if (method === 'GET') return exchange<T>(method, path, apiUrl(path, params, Date.now()), undefined, {}, options);
-  return exchange<T>(method, path, apiUrl(path, {}, Date.now()), formEncode(params), {
+  const body = formEncode(params);
+  // one key per user action: a double click or a retry of a lost call applies once
+  const signature = `${path}?${body}`;
+  const key = actionKey(signature);
+  const reply = await exchange<T>(method, path, apiUrl(path, {}, Date.now()), body, {
     'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8',
+    'Idempotency-Key': key,
   }, options);
+  // "please retry" may follow a write whose outcome is unknown: its retry keeps the key
+  if (!(reply.type === 'error' && reply.message === 'please retry')) actionAnswered(signature, key);
+  return reply;
 }
 
 /**

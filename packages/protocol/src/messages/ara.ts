@@ -313,4 +313,5 @@ export const ara: Record<MessageKey, string> = {
   'request replayed': 'تم استلام هذا الطلب الموقّع من قبل: وقّع كل طلب من جديد',
   'api key lacks the scope': 'لا يملك مفتاح API هذا صلاحية هذا الطلب',
   'address not allowed for this api key': 'عنوانك ليس في قائمة عناوين IP المسموح بها لمفتاح API هذا',
+  'idempotency key reused': 'تم استخدام مفتاح عدم التكرار هذا لطلب مختلف: أرسل مفتاحًا جديدًا',
 };

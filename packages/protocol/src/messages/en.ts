@@ -313,4 +313,5 @@ export const en: Record<MessageKey, string> = {
   'request replayed': 'This signed request was already received: sign each request anew',
   'api key lacks the scope': 'This API key does not have the permission for this call',
   'address not allowed for this api key': 'Your address is not in this API key\'s IP allow-list',
+  'idempotency key reused': 'This idempotency key was already used for a different request: send a new key',
 };

@@ -313,4 +313,5 @@ export const hk: Record<MessageKey, string> = {
   'request replayed': '該簽名請求已收到過，請為每個請求重新簽名',
   'api key lacks the scope': '該API密鑰沒有此操作的權限',
   'address not allowed for this api key': '您的IP不在該API密鑰的白名單中',
+  'idempotency key reused': '該冪等鍵已用於另一個請求，請使用新的鍵',
 };

@@ -313,4 +313,5 @@ export const jp: Record<MessageKey, string> = {
   'request replayed': 'この署名付きリクエストは受信済みです。リクエストごとに署名し直してください',
   'api key lacks the scope': 'このAPIキーにはこの操作の権限がありません',
   'address not allowed for this api key': 'あなたのアドレスはこのAPIキーのIP許可リストにありません',
+  'idempotency key reused': 'この冪等キーは別のリクエストで使用済みです。新しいキーを送信してください',
 };

@@ -317,6 +317,7 @@ export const MESSAGE_KEYS = [
   'request replayed',
   'api key lacks the scope',
   'address not allowed for this api key',
+  'idempotency key reused',
 ] as const;
 
 export type MessageKey = (typeof MESSAGE_KEYS)[number];

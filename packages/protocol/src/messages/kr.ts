@@ -313,4 +313,5 @@ export const kr: Record<MessageKey, string> = {
   'request replayed': '이미 받은 서명 요청입니다. 요청마다 새로 서명하세요',
   'api key lacks the scope': '이 API 키에는 이 호출 권한이 없습니다',
   'address not allowed for this api key': '주소가 이 API 키의 IP 허용 목록에 없습니다',
+  'idempotency key reused': '이 멱등 키는 다른 요청에 이미 사용되었습니다. 새 키를 보내 주세요',
 };

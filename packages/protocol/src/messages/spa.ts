@@ -313,4 +313,5 @@ export const spa: Record<MessageKey, string> = {
   'request replayed': 'Esta solicitud firmada ya se recibió: firme cada solicitud de nuevo',
   'api key lacks the scope': 'Esta clave API no tiene permiso para esta llamada',
   'address not allowed for this api key': 'Su dirección no está en la lista de IP permitidas de esta clave API',
+  'idempotency key reused': 'Esta clave de idempotencia ya se usó para otra solicitud: envíe una clave nueva',
 };

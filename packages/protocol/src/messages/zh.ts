@@ -313,4 +313,5 @@ export const zh: Record<MessageKey, string> = {
   'request replayed': '该签名请求已收到过，请为每个请求重新签名',
   'api key lacks the scope': '该API密钥没有此操作的权限',
   'address not allowed for this api key': '您的IP不在该API密钥的白名单中',
+  'idempotency key reused': '该幂等键已用于另一个请求，请使用新的键',
 };
