@@ -18,6 +18,9 @@ const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((value) => value === 'on' || value === 'true' || value === '1');
 
+/** An ERC-20 contract address, or "off". */
+const contract = z.union([z.literal('off'), z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address: 0x and 40 hexadecimal digits')]);
+
 /**
  * Every setting the server reads, with its default. The README's configuration table mirrors this
  * list; keep them together.
@@ -131,6 +134,18 @@ const environment = z.object({
       }
     }),
   INDEX_MIN_SOURCES: z.coerce.number().int().min(1).max(20).optional(),
+  // chain watchers (issue 29, docs/chains.md): unset, a network is followed by nobody (development
+  // reports deposits through POST /api/dev/chain/deposit, production through operators)
+  ETH_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ETH_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  // the ERC-20 contracts credited as USDT and USDC; default: Ethereum mainnet's; "off": not followed
+  ETH_USDT_CONTRACT: contract.default('0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  ETH_USDC_CONTRACT: contract.default('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
+  // where a watcher without a cursor starts; default: the block confirmed when it first runs
+  ETH_WATCH_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  // blocks read per step, and the wait between steps once caught up
+  CHAIN_BATCH_BLOCKS: z.coerce.number().int().min(1).max(2000).default(50),
+  CHAIN_POLL_MS: z.coerce.number().int().min(100).default(5000),
 });
 
 type Settings = z.infer<typeof environment>;

@@ -259,12 +259,18 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   await makers?.start();
   services.liabilityBuilder.reportFaultsTo((error) => http.log.error({ err: error }, 'proof-of-liabilities build fault'));
   services.liabilityBuilder.start(core.events);
+  services.chainWatchers.reportTo({
+    fault: (error) => http.log.warn({ err: error }, 'chain watcher fault (retried with backoff)'),
+    warn: (message, detail) => http.log.warn(detail, message),
+  });
+  services.chainWatchers.start();
   const uploadSweeper = new UploadSweeper(services.uploads, clock, (error) => http.log.error({ err: error }, 'upload sweep fault'));
   uploadSweeper.start();
   http.addHook('onClose', async () => {
     uploadSweeper.stop();
     makers?.stop();
     services.indexFeed.stop();
+    await services.chainWatchers.stop();
     await core.stop();
     await services.liabilityBuilder.close();
     marketPushes.stop();

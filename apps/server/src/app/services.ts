@@ -58,6 +58,7 @@ import { DepositAddressService } from '../modules/deposits/address-service';
 import { DepositRepository } from '../modules/deposits/repository';
 import { DepositService } from '../modules/deposits/service';
 import { DevelopmentChainWatcher } from '../modules/deposits/watcher';
+import { createChainWatchers } from '../modules/chains/watchers';
 import { AddressBookService } from '../modules/withdrawals/address-book-service';
 import { WithdrawalRepository } from '../modules/withdrawals/repository';
 import { WithdrawalService } from '../modules/withdrawals/service';
@@ -199,6 +200,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   // outside production, deposits "seen on chain" are reported through POST /api/dev/chain/deposit
   const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
   developmentChain?.start((deposit) => deposits.creditChainDeposit(deposit));
+  // chain watchers (issue 29): the networks with a node configured, crediting each output once
+  const chainWatchers = createChainWatchers(db, config, walletRepository, (deposit) => deposits.creditChainDeposit(deposit));
   const withdrawalRepository = new WithdrawalRepository(db);
   const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), depositRepository, gate, clock, {
     requireSecondFactor,
@@ -274,6 +277,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     ),
     deposits,
     developmentChain,
+    chainWatchers,
     withdrawals,
     operatorMoney,
     addressBook,
@@ -329,6 +333,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
       db,
       { supportUrl: config.SUPPORT_URL, appDownloadUrl: config.APP_DOWNLOAD_URL },
       () => core.state,
+      () => chainWatchers.statuses(),
     ),
   };
 }

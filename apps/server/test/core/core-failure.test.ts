@@ -46,7 +46,7 @@ describeEachDatabase('a core whose batch write and the reload after it fail (cra
       const before = await stored();
       const order = () => api.post('transaction/in', { ...BTC_USDT, price: '100', num: '1', mode: 2 }, { token: user.token });
       const refused = { type: 'error', message: 'please retry' };
-      expect((await api.get('health')).body.message).toEqual({ status: 'ok', database: kind, core: 'running' });
+      expect((await api.get('health')).body.message).toEqual({ status: 'ok', database: kind, core: 'running', watchers: [] });
 
       // the batch write fails and so does the reload after it; the database answers again at once
       const write = faults.failNextCoreStatements(2);
@@ -69,7 +69,7 @@ describeEachDatabase('a core whose batch write and the reload after it fail (cra
       expect((await order()).body).toEqual(refused);
       const health = await api.get('health');
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ type: 'ok', message: { status: 'unavailable', database: kind, core: 'failed' } });
+      expect(health.body).toEqual({ type: 'ok', message: { status: 'unavailable', database: kind, core: 'failed', watchers: [] } });
 
       // nothing of the failed, queued or later commands reached the database; the ledger holds
       expect(await stored()).toEqual(before);

@@ -107,7 +107,7 @@ describeEachDatabase('HTTP conventions', (kind) => {
 
   it('reports health with the database kind', async () => {
     const reply = await api.get<{ status: string; database: string }>('health');
-    expect(reply.body.message).toEqual({ status: 'ok', database: kind, core: 'running' });
+    expect(reply.body.message).toEqual({ status: 'ok', database: kind, core: 'running', watchers: [] });
   });
 
   it('serves OpenAPI generated from the schemas at /api/docs', async () => {

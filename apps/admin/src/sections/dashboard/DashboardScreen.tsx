@@ -12,6 +12,7 @@ interface Dashboard {
   since: string;
   pairs: { pair_id: number; pair: string; trades: number; base_volume: string; quote_volume: string; base_fees: string; quote_fees: string }[];
   accounts: { account: string; kind: string; currency: string; wallet: string; available: string; locked: string }[];
+  watchers: { network: string; head: number; cursor: number; confirmations: number; behind: number; failures: number; error: string | null; deepReorgs: number; refused: number }[];
   last_audit: { ran_at: string; report: { ok: boolean; balancesChecked: number; balanceMismatches: unknown[]; currencyMismatches: unknown[]; orphans: unknown[] } } | null;
 }
 
@@ -47,6 +48,21 @@ function DashboardScreen() {
           </Link>
         ))}
       </div>
+      {data && data.watchers.length > 0 && (
+        <Panel title="Chain watchers">
+          <ul className="flex flex-col gap-1 text-sm">
+            {data.watchers.map((watcher) => (
+              <li key={watcher.network} data-testid={`watcher-${watcher.network}`} className={watcher.behind > 0 || watcher.failures > 0 ? 'text-down' : 'text-up'}>
+                {watcher.network.toUpperCase()}: {watcher.behind > 0 ? `watcher behind by ${watcher.behind} blocks` : 'up to date'} · block {watcher.cursor} read, node at{' '}
+                {watcher.head}, {watcher.confirmations} confirmations
+                {watcher.failures > 0 && ` · ${watcher.failures} failed tries: ${watcher.error ?? ''}`}
+                {watcher.deepReorgs > 0 && ` · ${watcher.deepReorgs} reorganisations deeper than the confirmations`}
+                {watcher.refused > 0 && ` · ${watcher.refused} outputs refused (see the log)`}
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      )}
       <Panel title="Last 24 hours per pair">
         <table className="bo-table">
           <thead>

@@ -68,8 +68,8 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptions> = a
 
   app.get(
     '/dashboard',
-    { ...may(MAY.read), schema: { tags, summary: 'Queue counts, 24 h volume and fees per pair, the platform accounts, the last ledger audit' } },
-    async () => services.backOffice.dashboard(),
+    { ...may(MAY.read), schema: { tags, summary: 'Queue counts, 24 h volume and fees per pair, the platform accounts, the last ledger audit, the chain watchers’ lag' } },
+    async () => ({ ...(await services.backOffice.dashboard()), watchers: services.chainWatchers.statuses() }),
   );
 
   app.post('/audit/run', { ...may(MAY.moveMoney), schema: { tags, summary: 'Run the ledger audit now and keep its result for the dashboard' } }, async (request) =>

@@ -4,8 +4,26 @@ import { z } from 'zod';
 import type { RouteDeps } from '../../app/deps';
 
 const noQuery = z.object(cacheBusting);
+/** A chain watcher's state: `behind` confirmed blocks not yet read ("watcher behind by N blocks"). */
+export const watcherStatus = z.object({
+  network: z.string(),
+  head: z.int(),
+  cursor: z.int(),
+  confirmations: z.int(),
+  behind: z.int(),
+  failures: z.int(),
+  error: z.string().nullable(),
+  headMovedAt: z.string().nullable(),
+  deepReorgs: z.int(),
+  refused: z.int(),
+});
 const health = replySchema(
-  z.object({ status: z.enum(['ok', 'unavailable']), database: z.string(), core: z.enum(['running', 'stopped', 'failed']) }),
+  z.object({
+    status: z.enum(['ok', 'unavailable']),
+    database: z.string(),
+    core: z.enum(['running', 'stopped', 'failed']),
+    watchers: z.array(watcherStatus),
+  }),
 );
 
 export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
@@ -14,7 +32,7 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     {
       schema: {
         tags: ['system'],
-        summary: 'Health: the core takes commands and the database answers; 503 when not (the core stopping or failed)',
+        summary: 'Health: the core takes commands and the database answers; 503 when not (the core stopping or failed). `watchers`: each chain watcher’s lag in blocks and last failure',
         response: { 200: health, 503: health },
       },
     },

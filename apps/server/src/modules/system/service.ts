@@ -3,11 +3,14 @@ import type { CoreState } from '../../core/core';
 import type { Database } from '../../db/database';
 import type { SettingsRepository } from './settings-repository';
 import { SETTING, type AppLinks, type SupportLinks } from './settings';
+import type { WatcherStatus } from '../chains/follower';
 
 export interface Health {
   status: 'ok' | 'unavailable';
   database: Database['kind'];
   core: CoreState;
+  /** each chain watcher's lag ("behind by N blocks") and last failure; none without chain settings */
+  watchers: WatcherStatus[];
 }
 
 export class SystemService {
@@ -16,6 +19,7 @@ export class SystemService {
     private readonly db: Database,
     private readonly fallback: { supportUrl: string; appDownloadUrl: string },
     private readonly coreState: () => CoreState,
+    private readonly watchers: () => WatcherStatus[] = () => [],
   ) {}
 
   async supportLinks(): Promise<SupportLinks> {
@@ -41,8 +45,10 @@ export class SystemService {
    */
   async health(): Promise<Health> {
     const core = this.coreState();
-    if (core !== 'running') return { status: 'unavailable', database: this.db.kind, core };
+    // a watcher behind or failing does not take the server out of service: deposits wait, trading goes on
+    const watchers = this.watchers();
+    if (core !== 'running') return { status: 'unavailable', database: this.db.kind, core, watchers };
     await this.db.query('select 1');
-    return { status: 'ok', database: this.db.kind, core };
+    return { status: 'ok', database: this.db.kind, core, watchers };
   }
 }
