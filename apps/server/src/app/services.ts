@@ -203,7 +203,14 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   );
   // outside production, deposits "seen on chain" are reported through POST /api/dev/chain/deposit
   const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
-  developmentChain?.start((deposit) => deposits.creditChainDeposit(deposit));
+  // how long each report took from the watcher to its credit durable (the metrics read it)
+  const chainLag = { observe: (_seconds: number): void => undefined };
+  developmentChain?.start(async (deposit) => {
+    const seen = performance.now();
+    const decision = await deposits.creditChainDeposit(deposit);
+    chainLag.observe((performance.now() - seen) / 1000);
+    return decision;
+  });
   const withdrawalRepository = new WithdrawalRepository(db);
   const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock, turns), depositRepository, gate, clock, {
     requireSecondFactor,
@@ -252,6 +259,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   // proof of liabilities: builds the trees of the snapshots the core takes, beside the core
   const liabilityBuilder = new LiabilityBuilder(liabilityRepository, clock);
   return {
+    chainLag,
     referencePrices,
     indexFeed,
     indexPrices: new IndexPriceService(core, indexFeed),

@@ -4,10 +4,15 @@ import type { Database } from '../../db/database';
 import type { SettingsRepository } from './settings-repository';
 import { SETTING, type AppLinks, type SupportLinks } from './settings';
 
+/** `unreachable`: a gateway whose core does not answer over NATS. */
+export type CoreReach = CoreState | 'unreachable';
+
 export interface Health {
   status: 'ok' | 'unavailable';
   database: Database['kind'];
-  core: CoreState;
+  /** `down`: the database did not answer */
+  databaseState?: 'up' | 'down';
+  core: CoreReach;
 }
 
 export class SystemService {
@@ -15,7 +20,8 @@ export class SystemService {
     private readonly settings: SettingsRepository,
     private readonly db: Database,
     private readonly fallback: { supportUrl: string; appDownloadUrl: string },
-    private readonly coreState: () => CoreState,
+    /** the in-process core's state, or a gateway's reach of the core */
+    private readonly coreState: () => CoreReach,
   ) {}
 
   async supportLinks(): Promise<SupportLinks> {
@@ -42,7 +48,25 @@ export class SystemService {
   async health(): Promise<Health> {
     const core = this.coreState();
     if (core !== 'running') return { status: 'unavailable', database: this.db.kind, core };
-    await this.db.query('select 1');
+    try {
+      await this.db.query('select 1');
+    } catch {
+      return { status: 'unavailable', database: this.db.kind, databaseState: 'down', core };
+    }
     return { status: 'ok', database: this.db.kind, core };
+  }
+
+  /**
+   * Ready to serve reads: the database answers. A gateway whose core is unreachable stays ready
+   * (reads come from the database) and refuses writes with 503 on its own.
+   */
+  async readiness(): Promise<{ status: 'ok' | 'unavailable'; database: Database['kind']; core: CoreReach }> {
+    const core = this.coreState();
+    try {
+      await this.db.query('select 1');
+    } catch {
+      return { status: 'unavailable', database: this.db.kind, core };
+    }
+    return { status: core === 'failed' || core === 'stopped' ? 'unavailable' : 'ok', database: this.db.kind, core };
   }
 }
