@@ -146,6 +146,13 @@ const environment = z.object({
   // blocks read per step, and the wait between steps once caught up
   CHAIN_BATCH_BLOCKS: z.coerce.number().int().min(1).max(2000).default(50),
   CHAIN_POLL_MS: z.coerce.number().int().min(100).default(5000),
+  // processes (issue 30, docs/deployment.md): `core` is the single writer with the makers, watchers
+  // and deadlines, `gateway` serves HTTP and sockets; unset, one process does everything. Every
+  // process of a deployment names the same NATS server (commands and durable events) and Redis
+  // (rate limits and sockets across gateways)
+  ROLE: z.enum(['all', 'core', 'gateway']).default('all'),
+  NATS_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
 });
 
 type Settings = z.infer<typeof environment>;

@@ -60,6 +60,8 @@ import { paymentRoutes } from '../modules/payments/routes';
 import { liabilityRoutes } from '../modules/liabilities/routes';
 import { devPaymentGatewayRoutes } from '../modules/payments/dev-gateway-routes';
 import { createServices, type Services } from './services';
+import { Metrics } from './metrics';
+import { AddressAllowList } from '../modules/admin/address-allow-list';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
 // index prices (issue 23)
@@ -89,6 +91,7 @@ export interface App {
   services: Services;
   /** Every route of `http`, filled while the app is built. */
   routes: readonly RegisteredRoute[];
+  metrics: Metrics;
 }
 
 /** Builds the whole server (HTTP API, docs, web app, socket gateway) without listening. */
@@ -110,6 +113,10 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   installMessageLanguage(http);
   // Idempotency-Key on every call of a known caller that changes something (issue 25)
   installIdempotency(http, new IdempotencyRepository(db));
+  const metrics = new Metrics(config.ROLE);
+  metrics.watchHttp(http);
+  // the operators' allow-list reads the metrics too; without one, only this machine does
+  metrics.route(http, AddressAllowList.parse(config.ADMIN_ALLOWED_IPS ?? '127.0.0.1,::1'));
 
   await db.claimWriter();
   const core = new Core(
@@ -122,6 +129,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     },
   );
   await core.start();
+  metrics.watchCore(core);
   const services = createServices(db, config, clock, core);
   await services.demoFunds?.grantOnce();
   if (config.DEMO_FUNDS) await services.micro.grantDemoHouse();
@@ -220,6 +228,8 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   await registerWebApp(http, config);
 
   const io = attachGateway(http.server, services.auth, config.SOCKET_ORIGINS);
+  metrics.watchSockets(io);
+  services.chainLag.observe = (seconds) => metrics.chainReported(seconds);
   const marketPushes = attachMarketPushes(io, services.market, services.marketPushPayloads);
   attachC2cPushes(io, core);
   const microPushes = attachMicroPushes(io, core, services.micro, (error) => http.log.error({ err: error }, 'second-contract push fault'));
@@ -279,5 +289,5 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     await services.market.stop();
     await io.close();
   });
-  return { http, io, services, core, routes };
+  return { http, io, services, core, routes, metrics };
 }

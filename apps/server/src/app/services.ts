@@ -103,6 +103,7 @@ import { LiabilityRepository } from '../modules/liabilities/repository';
 import { LiabilityBuilder } from '../modules/liabilities/builder';
 import { LiabilityService } from '../modules/liabilities/service';
 import { randomBytes } from 'node:crypto';
+import { Turns } from '../db/turns';
 // index prices (issue 23)
 import { createIndexFeed } from '../modules/index-prices/create-feed';
 import { ReferencePrices } from '../modules/market-makers/reference-prices';
@@ -133,10 +134,12 @@ export type Services = ReturnType<typeof createServices>;
 /** Wires repositories into services: the one place that knows every module's dependencies. */
 export function createServices(db: Database, config: Config, clock: Clock, core: Core) {
   const users = new UserRepository(db);
+  // one task at a time per key across every process (the database's turns table)
+  const turns = new Turns(db);
   const sessions = new CachedSessionRepository(db);
   // wrong-password counts of users and operators, one table under separate scopes
   const loginFailures = new LoginFailureRepository(db);
-  const backoff = new LoginBackoff(loginFailures, (userId, ip, since) => sessions.openedFrom(userId, ip, since), clock);
+  const backoff = new LoginBackoff(loginFailures, (userId, ip, since) => sessions.openedFrom(userId, ip, since), clock, turns);
   const settings = new SettingsRepository(db);
   const identities = new IdentityRepository(db);
   const outbox = new OutboxRepository(db);
@@ -166,6 +169,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
       unusedHours: config.UPLOAD_UNUSED_HOURS,
     },
     clock,
+    turns,
   );
   // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
   const market = new MarketData(new MarketRepository(db), new CoreTradeFeed(core), clock);
@@ -194,16 +198,25 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     new DepositAddressService(depositKeys, depositRepository),
     uploads,
     gate,
+    turns,
     clock,
     notifications.notify,
   );
   // outside production, deposits "seen on chain" are reported through POST /api/dev/chain/deposit
   const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
-  developmentChain?.start((deposit) => deposits.creditChainDeposit(deposit));
+  // how long each report took from the watcher to its credit durable (the metrics read it)
+  const chainLag = { observe: (_seconds: number): void => undefined };
+  const creditTimed = async (deposit: Parameters<typeof deposits.creditChainDeposit>[0]) => {
+    const seen = performance.now();
+    const decision = await deposits.creditChainDeposit(deposit);
+    chainLag.observe((performance.now() - seen) / 1000);
+    return decision;
+  };
+  developmentChain?.start(creditTimed);
   // chain watchers (issue 29): the networks with a node configured, crediting each output once
-  const chainWatchers = createChainWatchers(db, config, walletRepository, (deposit) => deposits.creditChainDeposit(deposit));
+  const chainWatchers = createChainWatchers(db, config, walletRepository, creditTimed);
   const withdrawalRepository = new WithdrawalRepository(db);
-  const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), depositRepository, gate, clock, {
+  const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock, turns), depositRepository, gate, clock, {
     requireSecondFactor,
     protection: (userId) => protectionRepository.find(userId),
     levelDayLimitUsdt: (userId) => withdrawalLimits.ofUser(userId),
@@ -251,6 +264,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const liabilityBuilder = new LiabilityBuilder(liabilityRepository, clock);
   const operatorMoney = new OperatorMoneyService(deposits, withdrawals, operators, ledger, adjustments);
   return {
+    chainLag,
     referencePrices,
     indexFeed,
     indexPrices: new IndexPriceService(core, indexFeed),
@@ -284,7 +298,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     spot: new SpotService(core, new SpotRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
     micro: new MicroService(core, new MicroRepository(db), clock),
     microOperator: new MicroOperatorService(new MicroRepository(db), new OperatorRepository(db)),
-    lever: new LeverService(core, new LeverRepository(db), namesOfCurrencies, () => market.usdtCnyRate()),
+    lever: new LeverService(core, new LeverRepository(db), namesOfCurrencies, () => market.usdtCnyRate(), turns),
     leverAdmin: new LeverAdminService(core, operators),
     risk: new RiskService(core.read, new RiskRepository(db)),
     auth: new AuthService(users, sessions, backoff, clock, config.SESSION_TTL_HOURS, accountNames, { secondFactor, history: loginHistory, notify: securityNotices.notify }, {
@@ -308,7 +322,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     outbox: new DevOutboxService(outbox),
     admin: new AdminService(operators, users, sessions, identities, settings, clock, notifications.notify),
     // production: an operator logs in with a second factor, or only to enrol one
-    operatorAuth: new OperatorAuthService(operators, operatorTotp, new OperatorLoginBackoff(loginFailures), clock, config.NODE_ENV === 'production'),
+    operatorAuth: new OperatorAuthService(operators, operatorTotp, new OperatorLoginBackoff(loginFailures), clock, config.NODE_ENV === 'production', turns),
     operatorTotp,
     adminAddresses: config.ADMIN_ALLOWED_IPS === undefined ? AddressAllowList.any() : AddressAllowList.parse(config.ADMIN_ALLOWED_IPS),
     ledger,

@@ -23,6 +23,21 @@ import { RECENT_KEYS, RecentCommandKeys, type RecentKeysLimits } from './recent-
 
 export type { CoreEvents } from './events';
 
+/** What the core tells its metrics (app/metrics.ts): it never reads them back. */
+export interface CoreObserver {
+  /** a batch of `size` commands written and durable `seconds` after its first command was applied */
+  batch(size: number, seconds: number): void;
+  /** one command applied or refused by the kind of state it names */
+  command(kind: string, refused: boolean): void;
+}
+
+/** How much work the core holds now. */
+export interface CoreLoad {
+  queued: number;
+  deadlines: number;
+  triggers: number;
+}
+
 interface Pending {
   command: CoreCommandBase;
   resolve: (result: CommandResult) => void;
@@ -74,6 +89,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private readonly marks = new Map<number, MarkPrice>();
   /** stop orders: fired by the pair's trades themselves, apart from the mark triggers */
   private readonly lastTradeTriggers = new LastTradeTriggers();
+  private observer: CoreObserver | undefined;
   readonly events = new EventEmitter<CoreEvents>();
   /** what modules may read: atoms and copies, never the state itself */
   readonly read: CoreReadView;
@@ -117,6 +133,17 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   /** How many command keys memory holds (bounded: older keys are the database's). */
   get heldCommandKeys(): number {
     return this.commandKeys.size;
+  }
+
+  /** Tells `observer` of every batch and command from now on. */
+  observe(observer: CoreObserver): void {
+    this.observer = observer;
+  }
+
+  get load(): CoreLoad {
+    let triggers = this.lastTradeTriggers.size;
+    for (const index of this.triggers.values()) triggers += index.size;
+    return { queued: this.queue.length, deadlines: this.deadlines.size, triggers };
   }
 
   /** Loads the durable state; resolves once the deadlines already due have fired. */
@@ -202,6 +229,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
 
   private async runBatch(batch: Pending[]): Promise<void> {
     const applied: Applied[] = [];
+    const started = process.hrtime.bigint();
     const collector = new BatchCollector(this.tables);
     let faulted = false;
     let durable: Set<string>;
@@ -237,6 +265,10 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       return;
     }
     this.commandKeys.addDurable(collector.keys());
+    if (this.observer) {
+      this.observer.batch(batch.length, Number(process.hrtime.bigint() - started) / 1e9);
+      for (const { pending, outcome } of applied) this.observer.command(pending.command.kind, !outcome.ok);
+    }
     // the batch is durable: its callers are answered even when the reload below fails
     const reloaded = faulted ? await this.reloadAfterFault() : { ok: true as const };
     for (const { pending, outcome } of applied) {

@@ -10,6 +10,7 @@ import { latestCode, operatorCall, operatorToken, registerUser } from '../suppor
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { Turns } from '../../src/db/turns';
 
 
 describeEachDatabase('login and sessions', (kind) => {
@@ -244,7 +245,7 @@ describeEachDatabase('login and sessions', (kind) => {
       const from = freshAddress();
       for (let attempt = 0; attempt < freeFailures; attempt += 1) await login('backoff.restart@example.com', 'wrongpass1', from);
       // a new backoff over the same database, as after a restart: nothing of it lives in memory
-      const restarted = new LoginBackoff(new LoginFailureRepository(app.db), async () => false, time.clock);
+      const restarted = new LoginBackoff(new LoginFailureRepository(app.db), async () => false, time.clock, new Turns(app.db));
       expect(await restarted.attempt({ account: 'backoff.restart@example.com', password: 'right1234', ip: from })).toBe('wait');
     });
 

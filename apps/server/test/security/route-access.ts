@@ -26,6 +26,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
 
   // system
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
+  // Prometheus metrics: answered to the operators' allow-list only (loopback without one), 404 elsewhere
+  'GET /metrics': 'public',
   'GET /api/cfg/kefu': 'public',
   'GET /api/custorm': 'public',
   'GET /api/qrcode': 'public',

@@ -1,5 +1,5 @@
 import { Refusal, refuse } from '../../core/refusal';
-import { KeyedSerializer } from '../../lib/keyed-serializer';
+import type { Turns } from '../../db/turns';
 import { verifyPasswordOrDecoy } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { newToken, tokenDigest } from '../../lib/tokens';
@@ -33,8 +33,6 @@ export interface OperatorLoginResult {
  * per account and per client address; past a few, each try waits longer (docs/operations.md).
  */
 export class OperatorAuthService {
-  private readonly accountTries = new KeyedSerializer();
-  private readonly addressTries = new KeyedSerializer();
   private passwordChecksRun = 0;
 
   constructor(
@@ -44,6 +42,8 @@ export class OperatorAuthService {
     private readonly clock: Clock,
     /** production: an operator without a second factor gets a session that may only enrol one */
     private readonly secondFactorRequired: boolean,
+    /** one try at a time per account and per address, in every process */
+    private readonly tries: Turns,
   ) {}
 
   /** Argon2 verifications run so far, known accounts and unknown ones alike (for tests). */
@@ -56,7 +56,7 @@ export class OperatorAuthService {
     // one try at a time per account and per address, each reading the counts the one before it
     // left: guesses sent in parallel get no more tries than guesses sent one by one. The account
     // is always taken before the address, so two tries never wait on each other in a circle.
-    return this.accountTries.run(email, () => this.addressTries.run(login.address, () => this.tryLogin(email, login)));
+    return this.tries.run(`operator-account:${email}`, () => this.tries.run(`operator-address:${login.address}`, () => this.tryLogin(email, login)));
   }
 
   async logout(token: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { KeyedSerializer } from '../../lib/keyed-serializer';
+import type { Turns } from '../../db/turns';
 import { verifyPasswordOrDecoy } from '../../lib/password';
 import type { Clock } from '../../lib/time';
 import { clientAddressKey } from './client-address';
@@ -33,14 +33,14 @@ export type AttemptOutcome = 'ok' | 'wrong' | 'wait';
  * counted, so no answer tells whether an account exists.
  */
 export class LoginBackoff {
-  /** tries one at a time per address and per account, each seeing the count the one before left */
-  private readonly tries = new KeyedSerializer();
   private prunedAt = 0;
 
   constructor(
     private readonly failures: LoginFailureRepository,
     private readonly loggedInFrom: (userId: number, ip: string, since: Date) => Promise<boolean>,
     private readonly clock: Clock,
+    /** tries one at a time per address and per account in every process, each seeing the count the one before left */
+    private readonly tries: Turns,
   ) {}
 
   async attempt(input: PasswordAttempt): Promise<AttemptOutcome> {
@@ -51,7 +51,7 @@ export class LoginBackoff {
   attemptUntil(input: PasswordAttempt): Promise<{ outcome: AttemptOutcome; waitUntil?: Date }> {
     const account = input.account.toLowerCase();
     const address = clientAddressKey(input.ip);
-    return this.tries.run(`address:${address}`, () => this.tries.run(`account:${account}`, () => this.check(input, account, address)));
+    return this.tries.run(`login-address:${address}`, () => this.tries.run(`login-account:${account}`, () => this.check(input, account, address)));
   }
 
   /** The account's owner proved themselves another way (a new password set with a code). */

@@ -3,7 +3,7 @@ import { refuse } from '../../core/refusal';
 import { formatAmount, hasAtMostDecimals, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
 import { formatTimestamp, type Clock } from '../../lib/time';
-import { KeyedSerializer } from '../../lib/keyed-serializer';
+import type { Turns } from '../../db/turns';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { floorDecimal } from '@tessera/protocol';
 import type { Notify } from '../notifications/kinds';
@@ -61,12 +61,11 @@ const SUPERSEDED_NOTE = 'superseded: the chain reported this output to a user de
  * a transfer. Both go through the core under the output's key, so an output is credited once.
  *
  * Every step that writes or decides the request of one output (a claim, a confirmation, a
- * rejection, a chain report) runs after the previous one on that output has finished: the server
- * is one process, so a claim cannot be superseded between its credit and its status update.
+ * rejection, a chain report) runs after the previous one on that output has finished, in every
+ * process (a turn taken in the database), so a claim cannot be superseded between its credit and
+ * its status update.
  */
 export class DepositService {
-  private readonly outputs = new KeyedSerializer();
-
   constructor(
     private readonly core: Core,
     private readonly deposits: DepositRepository,
@@ -74,6 +73,8 @@ export class DepositService {
     private readonly addresses: DepositAddressService,
     private readonly uploads: UploadService,
     private readonly gate: ChainGate,
+    /** one decision at a time per output */
+    private readonly outputs: Turns,
     private readonly clock: Clock,
     /** tells the user a deposit was credited */
     private readonly notify: Notify = async () => {},
@@ -301,7 +302,7 @@ export class DepositService {
 }
 
 /** The turn key of one output: every decision on it waits for the one before. */
-const outputKey = (network: string, txHash: string, outputIndex: number) => `${network}:${normalizeTxHash(txHash)}:${outputIndex}`;
+const outputKey = (network: string, txHash: string, outputIndex: number) => `deposit-output:${network}:${normalizeTxHash(txHash)}:${outputIndex}`;
 /**
  * The addresses as old deposit screens read them: `CHAIN:address` pairs joined by commas
  * (`ERC20:0x…,TRC20:T…`), the chain being the network's name in capitals.

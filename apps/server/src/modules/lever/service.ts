@@ -11,6 +11,7 @@ import type { PageRequest } from '../../lib/paging';
 import { formatTimestamp } from '../../lib/time';
 import { amountText, presentTrade, priceText } from './presenter';
 import type { LeverRepository } from './repository';
+import type { Turns } from '../../db/turns';
 
 export interface SubmitInput {
   legal_id: number;
@@ -27,9 +28,6 @@ const STATUSES: Record<number, number[]> = { 0: [0], 1: [1], 3: [3], 4: [4] };
 
 /** Leveraged trading for users: every change goes to the core; lists read what it wrote. */
 export class LeverService {
-  /** positions with a close under way, and users with a batch close under way */
-  private readonly closing = new Set<number>();
-  private readonly batchClosing = new Set<number>();
 
   constructor(
     private readonly core: Core,
@@ -37,6 +35,8 @@ export class LeverService {
     private readonly currencyNames: () => Promise<Map<number, string>>,
     /** CNY per USDT, held in memory by market data */
     private readonly usdtCnyRate: () => Atoms,
+    /** "closing in progress": a position's close, or a user's batch close, holds a turn in every process */
+    private readonly turns: Turns,
   ) {}
 
   /** The lever settings of the pair the two ids name; refuses when there is none. */
@@ -133,13 +133,11 @@ export class LeverService {
   /** One close at a time per position: a second request while the first is under way is told so. */
   async close(userId: number, tradeId: number): Promise<void> {
     await this.refuseWhenFinished(userId, tradeId);
-    if (this.closing.has(tradeId)) refuse('closing in progress');
-    this.closing.add(tradeId);
-    try {
-      await this.core.execute({ kind: 'lever_close', key: newCommandKey('lever-close'), userId, tradeId });
-    } finally {
-      this.closing.delete(tradeId);
-    }
+    await this.turns.runOrElse(
+      `lever-close:${tradeId}`,
+      () => this.core.execute({ kind: 'lever_close', key: newCommandKey('lever-close'), userId, tradeId }),
+      () => refuse('closing in progress'),
+    );
   }
 
   async cancel(userId: number, tradeId: number): Promise<void> {
@@ -150,13 +148,11 @@ export class LeverService {
   async batchClose(userId: number, side: number | undefined): Promise<void> {
     const chosen = side ?? 0;
     if (chosen !== 0 && chosen !== 1 && chosen !== 2) refuse('parameter error');
-    if (this.batchClosing.has(userId)) refuse('closing in progress');
-    this.batchClosing.add(userId);
-    try {
-      await this.core.execute({ kind: 'lever_batch_close', key: newCommandKey('lever-batch'), userId, side: chosen });
-    } finally {
-      this.batchClosing.delete(userId);
-    }
+    await this.turns.runOrElse(
+      `lever-batch-close:${userId}`,
+      () => this.core.execute({ kind: 'lever_batch_close', key: newCommandKey('lever-batch'), userId, side: chosen }),
+      () => refuse('closing in progress'),
+    );
   }
 
   /** lever/setstop: an empty or zero price clears that level. */

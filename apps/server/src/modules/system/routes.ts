@@ -21,10 +21,15 @@ const health = replySchema(
   z.object({
     status: z.enum(['ok', 'unavailable']),
     database: z.string(),
-    core: z.enum(['running', 'stopped', 'failed']),
+    databaseState: z.enum(['up', 'down']).optional(),
+    core: z.enum(['running', 'stopped', 'failed', 'unreachable']),
     watchers: z.array(watcherStatus),
   }),
 );
+const readiness = replySchema(
+  z.object({ status: z.enum(['ok', 'unavailable']), database: z.string(), core: z.enum(['running', 'stopped', 'failed', 'unreachable']) }),
+);
+const liveness = replySchema(z.object({ status: z.literal('ok') }));
 
 export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
   app.get(
@@ -39,6 +44,31 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     async (_request, reply) => {
       const message = await services.system.health();
       // load balancers take a server out on the status code
+      if (message.status !== 'ok') reply.code(503);
+      return { type: 'ok' as const, message };
+    },
+  );
+
+  // liveness: the process answers (restart it when it does not); nothing else is asked, so a slow
+  // database or an unreachable core never gets a process killed
+  app.get(
+    '/health/live',
+    { schema: { tags: ['system'], summary: 'Liveness: the process answers', response: { 200: liveness } } },
+    async () => ({ type: 'ok' as const, message: { status: 'ok' as const } }),
+  );
+
+  // readiness: the database answers (reads can be served); 503 takes the process out of rotation
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers and the core is not stopped or failed; 503 when not. A gateway whose core is unreachable stays ready for reads and answers 503 to writes',
+        response: { 200: readiness, 503: readiness },
+      },
+    },
+    async (_request, reply) => {
+      const message = await services.system.readiness();
       if (message.status !== 'ok') reply.code(503);
       return { type: 'ok' as const, message };
     },

@@ -5,10 +5,15 @@ import type { SettingsRepository } from './settings-repository';
 import { SETTING, type AppLinks, type SupportLinks } from './settings';
 import type { WatcherStatus } from '../chains/follower';
 
+/** `unreachable`: a gateway whose core does not answer over NATS. */
+export type CoreReach = CoreState | 'unreachable';
+
 export interface Health {
   status: 'ok' | 'unavailable';
   database: Database['kind'];
-  core: CoreState;
+  /** `down`: the database did not answer */
+  databaseState?: 'up' | 'down';
+  core: CoreReach;
   /** each chain watcher's lag ("behind by N blocks") and last failure; none without chain settings */
   watchers: WatcherStatus[];
 }
@@ -18,7 +23,8 @@ export class SystemService {
     private readonly settings: SettingsRepository,
     private readonly db: Database,
     private readonly fallback: { supportUrl: string; appDownloadUrl: string },
-    private readonly coreState: () => CoreState,
+    /** the in-process core's state, or a gateway's reach of the core */
+    private readonly coreState: () => CoreReach,
     private readonly watchers: () => WatcherStatus[] = () => [],
   ) {}
 
@@ -48,7 +54,25 @@ export class SystemService {
     // a watcher behind or failing does not take the server out of service: deposits wait, trading goes on
     const watchers = this.watchers();
     if (core !== 'running') return { status: 'unavailable', database: this.db.kind, core, watchers };
-    await this.db.query('select 1');
+    try {
+      await this.db.query('select 1');
+    } catch {
+      return { status: 'unavailable', database: this.db.kind, databaseState: 'down', core, watchers };
+    }
     return { status: 'ok', database: this.db.kind, core, watchers };
+  }
+
+  /**
+   * Ready to serve reads: the database answers. A gateway whose core is unreachable stays ready
+   * (reads come from the database) and refuses writes with 503 on its own.
+   */
+  async readiness(): Promise<{ status: 'ok' | 'unavailable'; database: Database['kind']; core: CoreReach }> {
+    const core = this.coreState();
+    try {
+      await this.db.query('select 1');
+    } catch {
+      return { status: 'unavailable', database: this.db.kind, core };
+    }
+    return { status: core === 'failed' || core === 'stopped' ? 'unavailable' : 'ok', database: this.db.kind, core };
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_UPLOAD_BYTES } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
-import { KeyedSerializer } from '../../lib/keyed-serializer';
+import type { Turns } from '../../db/turns';
 import type { Clock } from '../../lib/time';
 import type { UserRepository } from '../users/repository';
 import type { FileStore } from './file-store';
@@ -36,14 +36,14 @@ export function uploadNameOf(url: string): string | undefined {
  * files and bytes that nothing references; an upload still unreferenced a day later is deleted.
  */
 export class UploadService {
-  private readonly perUser = new KeyedSerializer();
-
   constructor(
     private readonly uploads: UploadRepository,
     private readonly users: UserRepository,
     private readonly store: FileStore,
     private readonly limits: UploadLimits,
     private readonly clock: Clock,
+    /** one upload at a time per user, in every process */
+    private readonly turns: Turns,
   ) {}
 
   async storeImage(userId: number, bytes: Buffer): Promise<string> {
@@ -54,7 +54,7 @@ export class UploadService {
     const type = detectImageType(bytes);
     if (!type) refuse('wrong file type');
     // one upload at a time per user: each sees the counts the one before it left
-    return this.perUser.run(String(userId), async () => {
+    return this.turns.run(`upload:${userId}`, async () => {
       const now = this.clock();
       const minuteAgo = new Date(now.getTime() - 60_000);
       const dayAgo = new Date(now.getTime() - 86_400_000);

@@ -1,7 +1,7 @@
 import { refuse } from '../../core/refusal';
 import { verifyPassword } from '../../lib/password';
-import { KeyedSerializer } from '../../lib/keyed-serializer';
 import type { Clock } from '../../lib/time';
+import type { Turns } from '../../db/turns';
 import type { UserRepository } from './repository';
 
 /** Wrong payment passwords allowed in a row… */
@@ -14,17 +14,16 @@ export const PAY_PASSWORD_LOCK_MINUTES = 60;
  * token and no limit, its six digits would fall to guessing within a day at the API's rate limit.
  */
 export class PayPasswordCheck {
-  /** one check at a time per user: each sees the count the one before it left */
-  private readonly serializer = new KeyedSerializer();
-
   constructor(
     private readonly users: UserRepository,
     private readonly clock: Clock,
+    /** one check at a time per user in every process: each sees the count the one before it left */
+    private readonly turns: Turns,
   ) {}
 
   /** Refuses unless `password` is the user's payment password and the user is not locked out. */
   verify(userId: number, password: string | undefined): Promise<void> {
-    return this.serializer.run(String(userId), async () => {
+    return this.turns.run(`pay-password:${userId}`, async () => {
       const user = await this.users.findById(userId);
       if (!user) refuse('user not found');
       if (!user.pay_password_hash) refuse('payment password not set');
