@@ -333,7 +333,7 @@ describeEachDatabase('lever calls', (kind) => {
     expect(app.core.read.leverPair(h.pairId)?.feeRate).toBe(atoms('0.1'));
     expect(app.core.read.leverGlobal().liquidationRate).toBe(atoms('120'));
     const deal = await api.post<LeverDealReply>('lever/deal', pair);
-    expect(deal.body.message).toMatchObject({ multiple: { muit: [2, 20] }, spread: '1', lever_trade_fee: '0.1' });
+    expect(deal.body.message).toMatchObject({ multiple: { muit: [{ value: 2 }, { value: 20 }], muit_list: [2, 20] }, spread: '1', lever_trade_fee: '0.1' });
     const [row] = await app.db.query<{ spread: string; lever_trade_fee: string }>('select spread::text, lever_trade_fee::text from currency_pairs where id = $1', [h.pairId]);
     expect(row).toEqual({ spread: '1.000000000000000000', lever_trade_fee: '0.100000' });
     // the operator log holds each change with the settings before and after it

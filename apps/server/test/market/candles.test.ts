@@ -79,7 +79,19 @@ describeEachDatabase('candles from trades', (kind) => {
 
   const api = () => apiClient({ ...app, db, config, close: () => app.http.close() });
   const timeshare = (period: string, from: string, to: string, symbol = 'BTC/USDT') =>
-    api().get<never>('currency/new_timeshar', { symbol, period, from: seconds(from), to: seconds(to) }).then((reply) => reply.body as unknown as Timeshare);
+    api()
+      .get<never>('currency/new_timeshar', { symbol, period, from: seconds(from), to: seconds(to) })
+      .then((reply) => {
+        const body = reply.body as unknown as Timeshare;
+        // every bar names its period, its pair and its change; the rest is compared below
+        const data = (body.data as (Bar & { period?: string; change?: string; symbol?: string })[]).map(({ period: named, change, symbol: pair, ...bar }) => {
+          expect(named).toBe(period);
+          expect(pair).toBe(symbol.includes('/') ? symbol : `${symbol.slice(0, -4)}/${symbol.slice(-4)}`);
+          expect(change).toMatch(/^([+-]\d+\.\d{2}|0\.00)$/);
+          return bar;
+        });
+        return { ...body, data };
+      });
 
   it('aggregates exact OHLCV for every resolution, with Shanghai day, week and month boundaries', async () => {
     clock.set('2027-02-28T16:30:00Z');

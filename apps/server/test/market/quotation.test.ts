@@ -19,7 +19,7 @@ interface Bar {
 const QUOTATION_ITEM_FIELDS = [
   'id', 'legal_id', 'currency_id', 'legal_name', 'currency_name', 'symbol', 'now_price', 'change', 'volume', 'high', 'low',
   'cny_price', 'is_display', 'logo', 'lever_share_num', 'spread', 'lever_trade_fee', 'open_microtrade', 'open_lever',
-  'price_precision', 'quantity_precision',
+  'price_precision', 'quantity_precision', 'currency_type',
 ].sort();
 
 const START = '2026-11-22T08:00:00Z';
@@ -98,6 +98,9 @@ describeEachDatabase('quotations, candle history and recent trades', (kind) => {
       high: expect.stringMatching(/^\d+\.\d{2}$/),
       low: expect.stringMatching(/^\d+\.\d{2}$/),
       volume: expect.stringMatching(/^\d+\.\d{6}$/),
+      period: '60min',
+      change: expect.stringMatching(/^([+-]\d+\.\d{2}|0\.00)$/),
+      symbol: 'BTC/USDT',
     });
     // no from: the newest candles up to now
     const home = await timeshare({ symbol: 'ETH/USDT', period: '1min' });
