@@ -16,8 +16,11 @@ export function subjects(cluster: string) {
 }
 
 /** How long a gateway keeps retrying one command before answering 503. */
-export const COMMAND_PATIENCE_MS = 5_000;
-const ATTEMPT_TIMEOUT_MS = 2_000;
+export const COMMAND_PATIENCE_MS = 15_000;
+/** A command can wait behind a full queue: an attempt gives up only after this long. */
+const ATTEMPT_TIMEOUT_MS = 5_000;
+/** A gateway's copy lags the core by at most about this much plus one reload. */
+const REFRESH_EVERY_MS = 50;
 
 type Reply = { ok: true; result: CommandResult } | { ok: false; refusal: string; replyType: Refusal['replyType'] };
 
@@ -94,7 +97,15 @@ export function remoteCore(nc: NatsConnection, cluster: string): (command: CoreC
 export function followCore(nc: NatsConnection, replica: Core, cluster: string, onFault: (error: unknown) => void): { reach: () => 'running' | 'unreachable'; stop: () => void } {
   const SUBJECTS = subjects(cluster);
   let reach: 'running' | 'unreachable' = 'running';
-  const events = nc.subscribe(`${SUBJECTS.events}.>`, { callback: () => void replica.refresh().catch(onFault) });
+  // a burst of batches makes one reload, at most every REFRESH_EVERY_MS
+  let pending: NodeJS.Timeout | undefined;
+  const refreshSoon = () => {
+    pending ??= setTimeout(() => {
+      pending = undefined;
+      void replica.refresh().catch(onFault);
+    }, REFRESH_EVERY_MS);
+  };
+  const events = nc.subscribe(`${SUBJECTS.events}.>`, { callback: refreshSoon });
   const probe = async () => {
     try {
       await nc.request(SUBJECTS.ping, encode({}), { timeout: 1_000 });
@@ -113,6 +124,7 @@ export function followCore(nc: NatsConnection, replica: Core, cluster: string, o
     reach: () => reach,
     stop: () => {
       clearInterval(timer);
+      clearTimeout(pending);
       events.unsubscribe();
     },
   };

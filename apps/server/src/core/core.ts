@@ -206,7 +206,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   /** Loads everything first, then swaps it in at once: readers never see a half-loaded state. */
   private async reload(): Promise<void> {
     const balances = await this.repository.loadBalances();
-    const commandKeys = await this.repository.loadCommandKeys();
+    // a replica never applies a command, so it needs no spent keys (they only grow)
+    const commandKeys = this.remote ? new Set<string>() : await this.repository.loadCommandKeys();
     const context: LoadContext = { now: this.clock(), feeAccount: await this.repository.loadFeeAccount(), marks: (pairId) => this.marks.get(pairId) };
     const loaded: unknown[] = [];
     for (const state of this.states) loaded.push(await state.load(this.repository.db, context));
