@@ -153,6 +153,8 @@ const environment = z.object({
   ROLE: z.enum(['all', 'core', 'gateway']).default('all'),
   NATS_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  // the deployment's name: prefixes its NATS subjects and Redis keys, so deployments can share servers
+  CLUSTER_NAME: z.string().regex(/^[a-z0-9-]{1,40}$/).default('tessera'),
 });
 
 type Settings = z.infer<typeof environment>;

@@ -11,7 +11,8 @@ async function main(): Promise<void> {
   // one core per database: claimed before migrations or the seed write anything (the embedded
   // database is claimed as it opens)
   const db = await openDatabase(config);
-  await db.claimWriter();
+  // a gateway writes no money: the core's process (or the one process, unset) claims the database
+  if (config.ROLE !== 'gateway') await db.claimWriter();
   const prepared = await prepareDatabase(db, config);
   // crash-only: a failed core ends the process, and the supervisor restarts it from the database
   const app = await buildApp({ config, db, onCoreFailure: exitOnCoreFailure() });

@@ -61,6 +61,8 @@ import { liabilityRoutes } from '../modules/liabilities/routes';
 import { devPaymentGatewayRoutes } from '../modules/payments/dev-gateway-routes';
 import { createServices, type Services } from './services';
 import { Metrics } from './metrics';
+import { connectNats, followCore, remoteCore, serveCore } from '../cluster/nats';
+import { connectRedis, type RedisLinks } from '../cluster/redis';
 import { AddressAllowList } from '../modules/admin/address-allow-list';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
@@ -118,7 +120,12 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   // the operators' allow-list reads the metrics too; without one, only this machine does
   metrics.route(http, AddressAllowList.parse(config.ADMIN_ALLOWED_IPS ?? '127.0.0.1,::1'));
 
-  await db.claimWriter();
+  // a gateway writes no money: it holds a read copy of the core and sends commands over NATS
+  const gateway = config.ROLE === 'gateway';
+  const nats = config.NATS_URL && config.ROLE !== 'all' ? await connectNats(config.NATS_URL, `tessera-${config.ROLE}`) : undefined;
+  if (config.ROLE !== 'all' && !nats) throw new Error(`ROLE=${config.ROLE} needs NATS_URL`);
+  const redis: RedisLinks | undefined = config.REDIS_URL ? await connectRedis(config.REDIS_URL, config.CLUSTER_NAME) : undefined;
+  if (!gateway) await db.claimWriter();
   const core = new Core(
     new CoreRepository(db),
     (error) => http.log.error({ err: error }, 'core fault'),
@@ -128,12 +135,21 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
       onCoreFailure?.(http.log);
     },
   );
-  await core.start();
+  let following: ReturnType<typeof followCore> | undefined;
+  if (gateway && nats) {
+    await core.startReplica(remoteCore(nats, config.CLUSTER_NAME));
+    following = followCore(nats, core, config.CLUSTER_NAME, (error) => http.log.warn({ err: error }, 'core copy reload fault'));
+  } else {
+    await core.start();
+    if (nats) serveCore(nats, core, config.CLUSTER_NAME);
+  }
   metrics.watchCore(core);
-  const services = createServices(db, config, clock, core);
-  await services.demoFunds?.grantOnce();
-  if (config.DEMO_FUNDS) await services.micro.grantDemoHouse();
-  await services.demoFunds?.fundLeverCounterparties();
+  const services = createServices(db, config, clock, core, following ? following.reach : () => core.state);
+  if (!gateway) {
+    await services.demoFunds?.grantOnce();
+    if (config.DEMO_FUNDS) await services.micro.grantDemoHouse();
+    await services.demoFunds?.fundLeverCounterparties();
+  }
   await services.market.start((error) => http.log.error({ err: error }, 'market data fault'));
   await http.register(formbody);
   await http.register(cookie);
@@ -160,7 +176,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   };
   await http.register(
     async (api) => {
-      await api.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+      await api.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', ...(redis ? { redis: redis.limits, nameSpace: `${redis.prefix}api-` } : {}) });
       // a POST with no body at all means "no fields", as it does for old clients
       api.addHook('preValidation', async (request) => {
         if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
@@ -216,7 +232,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   });
   await http.register(
     async (admin) => {
-      await admin.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute' });
+      await admin.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', ...(redis ? { redis: redis.limits, nameSpace: `${redis.prefix}admin-` } : {}) });
       await admin.register(adminRoutes, deps);
     },
     { prefix: '/admin/api' },
@@ -227,27 +243,33 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   });
   await registerWebApp(http, config);
 
-  const io = attachGateway(http.server, services.auth, config.SOCKET_ORIGINS);
+  const io = attachGateway(http.server, services.auth, config.SOCKET_ORIGINS, redis?.adapter());
   metrics.watchSockets(io);
   services.chainLag.observe = (seconds) => metrics.chainReported(seconds);
+  // the pushes of the core's durable events leave from the process that runs the core: with Redis,
+  // through the socket.io adapter to every gateway's sockets; a gateway sends its own notices only
+  // (a gateway's market pushes only take its sockets' subscriptions: its market data sees no trades)
   const marketPushes = attachMarketPushes(io, services.market, services.marketPushPayloads);
-  attachC2cPushes(io, core);
-  const microPushes = attachMicroPushes(io, core, services.micro, (error) => http.log.error({ err: error }, 'second-contract push fault'));
-  const leverPushes = attachLeverPushes(io, core, services.lever, (error) => http.log.error({ err: error }, 'lever push fault'));
-  core.events.on('balances', (userIds) => {
-    // socket.io encodes a packet before it looks for the room's sockets: skip users not connected
-    const rooms = io.sockets.adapter.rooms;
-    for (const userId of userIds) {
-      const room = userRoom(userId);
-      if (rooms.has(room)) io.to(room).emit('update_balance', { type: 'update_balance', user_id: userId });
-    }
-  });
+  if (!gateway) attachC2cPushes(io, core);
+  const microPushes = gateway ? undefined : attachMicroPushes(io, core, services.micro, (error) => http.log.error({ err: error }, 'second-contract push fault'));
+  const leverPushes = gateway ? undefined : attachLeverPushes(io, core, services.lever, (error) => http.log.error({ err: error }, 'lever push fault'));
+  if (!gateway) {
+    core.events.on('balances', (userIds) => {
+      // socket.io encodes a packet before it looks for the room's sockets: skip users not connected
+      // here (with Redis the sockets are the gateways', so every user is sent to)
+      const rooms = io.sockets.adapter.rooms;
+      for (const userId of userIds) {
+        const room = userRoom(userId);
+        if (redis || rooms.has(room)) io.to(room).emit('update_balance', { type: 'update_balance', user_id: userId });
+      }
+    });
+  }
   services.notifications.reportFaultsTo((error) => http.log.error({ err: error }, 'notification fault'));
   services.securityNotices.reportFaultsTo((error) => http.log.error({ err: error }, 'security message fault'));
   services.notifications.created.on('created', (notice) => {
     io.to(userRoom(notice.userId)).emit('notification', { type: 'notification', user_id: notice.userId, id: notice.id, kind: notice.kind, unread: notice.unread });
   });
-  const makers = config.MARKET_MAKERS
+  const makers = config.MARKET_MAKERS && !gateway
     ? new MarketMakerSimulator(
         core,
         new MarketMakerRepository(db),
@@ -265,29 +287,35 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   // index prices (issue 23): the first round is durable before the server answers
   await services.referencePrices.load(new MarketMakerRepository(db), core.read);
   services.indexFeed.reportFaultsTo((error) => http.log.warn({ err: error }, 'index source fault'));
-  await services.indexFeed.start();
-  await makers?.start();
-  services.liabilityBuilder.reportFaultsTo((error) => http.log.error({ err: error }, 'proof-of-liabilities build fault'));
-  services.liabilityBuilder.start(core.events);
-  services.chainWatchers.reportTo({
-    fault: (error) => http.log.warn({ err: error }, 'chain watcher fault (retried with backoff)'),
-    warn: (message, detail) => http.log.warn(detail, message),
-  });
-  services.chainWatchers.start();
+  // the index feed, the makers, the liabilities builder, the chain watchers and the upload sweep run where the core runs
+  if (!gateway) {
+    await services.indexFeed.start();
+    await makers?.start();
+    services.liabilityBuilder.reportFaultsTo((error) => http.log.error({ err: error }, 'proof-of-liabilities build fault'));
+    services.liabilityBuilder.start(core.events);
+    services.chainWatchers.reportTo({
+      fault: (error) => http.log.warn({ err: error }, 'chain watcher fault (retried with backoff)'),
+      warn: (message, detail) => http.log.warn(detail, message),
+    });
+    services.chainWatchers.start();
+  }
   const uploadSweeper = new UploadSweeper(services.uploads, clock, (error) => http.log.error({ err: error }, 'upload sweep fault'));
-  uploadSweeper.start();
+  if (!gateway) uploadSweeper.start();
   http.addHook('onClose', async () => {
     uploadSweeper.stop();
     makers?.stop();
     services.indexFeed.stop();
     await services.chainWatchers.stop();
+    following?.stop();
     await core.stop();
     await services.liabilityBuilder.close();
     marketPushes.stop();
-    microPushes.stop();
-    leverPushes.stop();
+    microPushes?.stop();
+    leverPushes?.stop();
     await services.market.stop();
     await io.close();
+    await nats?.drain();
+    await redis?.close();
   });
   return { http, io, services, core, routes, metrics };
 }

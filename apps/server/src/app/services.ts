@@ -104,6 +104,7 @@ import { LiabilityBuilder } from '../modules/liabilities/builder';
 import { LiabilityService } from '../modules/liabilities/service';
 import { randomBytes } from 'node:crypto';
 import { Turns } from '../db/turns';
+import type { CoreReach } from '../modules/system/service';
 // index prices (issue 23)
 import { createIndexFeed } from '../modules/index-prices/create-feed';
 import { ReferencePrices } from '../modules/market-makers/reference-prices';
@@ -132,7 +133,7 @@ import { ApprovalQueue } from '../modules/admin/approval-queue';
 export type Services = ReturnType<typeof createServices>;
 
 /** Wires repositories into services: the one place that knows every module's dependencies. */
-export function createServices(db: Database, config: Config, clock: Clock, core: Core) {
+export function createServices(db: Database, config: Config, clock: Clock, core: Core, coreReach: () => CoreReach = () => core.state) {
   const users = new UserRepository(db);
   // one task at a time per key across every process (the database's turns table)
   const turns = new Turns(db);
@@ -346,7 +347,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
       settings,
       db,
       { supportUrl: config.SUPPORT_URL, appDownloadUrl: config.APP_DOWNLOAD_URL },
-      () => core.state,
+      coreReach,
       () => chainWatchers.statuses(),
     ),
   };

@@ -90,6 +90,10 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   /** stop orders: fired by the pair's trades themselves, apart from the mark triggers */
   private readonly lastTradeTriggers = new LastTradeTriggers();
   private observer: CoreObserver | undefined;
+  /** a gateway's copy: commands go to the real core through `remote`; it never writes or fires */
+  private remote: ((command: Command) => Promise<CommandResult>) | undefined;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
   readonly events = new EventEmitter<CoreEvents>();
   /** what modules may read: atoms and copies, never the state itself */
   readonly read: CoreReadView;
@@ -152,8 +156,36 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     await this.runDueDeadlines();
   }
 
+  /**
+   * Makes this core a gateway's read copy of the one core (docs/deployment.md): loads the durable
+   * state like `start`, but sends every command through `remote` and never writes, schedules or
+   * fires anything itself. `refresh` loads the state again after the core announced a batch.
+   */
+  async startReplica(remote: (command: Command) => Promise<CommandResult>): Promise<void> {
+    this.remote = remote;
+    await this.reload();
+  }
+
+  /** A replica's reload after a durable batch of the core; reloads arriving meanwhile coalesce into one more. */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.refreshAgain = false;
+        await this.reload();
+      } while (this.refreshAgain);
+    })().finally(() => {
+      this.refreshing = undefined;
+    });
+    return this.refreshing;
+  }
+
   /** Queues a command; resolves once it is durable, rejects with a Refusal if a rule refuses it. */
   execute(command: Command): Promise<CommandResult> {
+    if (this.remote) return this.remote(command);
     if (this.current !== 'running') return Promise.reject(new Refusal('please retry'));
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
@@ -349,6 +381,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
 
   /** A command the core issues itself: a refusal means its subject moved on; a fault is reported. */
   private async fire(command: CoreCommandBase): Promise<void> {
+    if (this.remote) return;
     try {
       await this.execute(command as Command);
     } catch (error) {
@@ -357,6 +390,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   }
 
   private armTimer(): void {
+    if (this.remote) return;
     this.disarmTimer();
     const next = this.deadlines.nextDueAt();
     if (next === undefined || this.current !== 'running') return;

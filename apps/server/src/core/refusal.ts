@@ -22,3 +22,11 @@ export function refuse(key: MessageKey): never {
 export function refuseWith(key: ParameterMessageKey, value: string): never {
   throw new Refusal(parameterMessage(key, value));
 }
+
+/** A gateway's command that could not reach the core (over NATS): answered 503, `please retry`. */
+export class CoreUnreachable extends Refusal {
+  constructor() {
+    super('please retry');
+    this.name = 'CoreUnreachable';
+  }
+}

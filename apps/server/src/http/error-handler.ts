@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGE_KEYS, type MessageKey } from '@tessera/protocol';
-import { Refusal } from '../core/refusal';
+import { CoreUnreachable, Refusal } from '../core/refusal';
 
 const knownKeys = new Set<string>(MESSAGE_KEYS);
 
@@ -15,6 +15,8 @@ interface ValidationIssue {
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Refusal, request: FastifyRequest, reply: FastifyReply) => {
+    // a gateway whose core is unreachable refuses writes with 503; its reads go on
+    if (error instanceof CoreUnreachable) return reply.status(503).send({ type: 'error', message: error.key });
     if (error instanceof Refusal) {
       return reply.status(200).send({ type: error.replyType, message: error.key });
     }

@@ -1,11 +1,15 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { sessionTokenFromCookieHeader } from '../http/cookies';
 import { MAX_TIMER_MS } from '../lib/timers';
 import { tokenDigest } from '../lib/tokens';
 import type { AuthService, AuthenticatedUser } from '../modules/auth/service';
+import type { Revocation } from '../modules/auth/session-repository';
 import { SessionSockets } from './session-sockets';
+
+/** The server-side event that carries a revocation to the other gateways. */
+const REVOKED = 'tessera:revoked';
 
 export const SOCKET_PATH = '/wss/socket.io/';
 
@@ -30,15 +34,27 @@ interface SocketData {
  * open one: a request whose Origin is neither this server's host nor one of `allowedOrigins` is
  * refused before the handshake (clients that are not browsers send no Origin).
  */
-export function attachGateway(httpServer: HttpServer, auth: AuthService, allowedOrigins: readonly string[] = []): Server {
+export function attachGateway(
+  httpServer: HttpServer,
+  auth: AuthService,
+  allowedOrigins: readonly string[] = [],
+  /** socket.io's Redis adapter: emits and revocations reach every gateway's sockets */
+  adapter?: ServerOptions['adapter'],
+): Server {
   const io = new Server(httpServer, {
     path: SOCKET_PATH,
     allowEIO3: true,
     serveClient: false,
     allowRequest: (request, callback) => callback(null, originAllowed(request, allowedOrigins)),
+    ...(adapter ? { adapter } : {}),
   });
   const held = new SessionSockets();
-  auth.onRevoked((revocation) => held.revoke(revocation));
+  // a revocation ends the session's sockets here and, through the adapter, on every other gateway
+  auth.onRevoked((revocation) => {
+    held.revoke(revocation);
+    if (adapter) io.serverSideEmit(REVOKED, revocation);
+  });
+  if (adapter) io.on(REVOKED, (revocation: Revocation) => held.revoke(revocation));
 
   // socket.io ignores a middleware's promise: a failure must reach `next`, which refuses the
   // connection, or the handshake would hang and the rejection go unhandled

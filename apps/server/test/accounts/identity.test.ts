@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from '@tessera/protocol';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { TINY_JPEG, TINY_PNG, postFiles } from '../support/multipart';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 interface Center {
   review_status: number;
@@ -14,17 +14,13 @@ interface Center {
 }
 
 describeEachDatabase('identity verification', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
   let operator: ReturnType<typeof operatorCall>;
+  const { app, api } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     user = await registerUser(api, 'kyc@example.com');
     operator = operatorCall(app, await operatorToken(app));
   });
-  afterAll(() => app.close());
 
   const upload = (bytes: Buffer, filename = 'photo.png', token = user.token) =>
     postFiles(app, '/api/upload', token, [{ filename, contentType: 'image/png', bytes }]);

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { ACCOUNT_BACKOFF } from '../../src/modules/auth/policy';
 import { codeAddress, latestCode, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 describeEachDatabase('passwords, fund password and e-mail binding', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock });
-    api = apiClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, api } = useTestApp(kind, { clock: time.clock });
 
   async function sendCode(channel: 'sms_mail' | 'sms_send', account: string, type: string): Promise<string> {
     time.advanceSeconds(61);

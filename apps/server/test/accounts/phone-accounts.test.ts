@@ -1,22 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { GUEST_ACCOUNT } from '../../src/db/seed/demo-users';
 import { latestCode } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const PHONE_MIGRATION = new URL('../../src/db/migrations/015_e164_phones_and_upload_references.sql', import.meta.url);
 
 describeEachDatabase('phone accounts in E.164', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock });
-    api = apiClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, api } = useTestApp(kind, { clock: time.clock });
 
   /** Registers a phone number typed as a user would, reading the code where it was sent. */
   async function registerPhone(userString: string, countryCode: string, sentTo: string, password: string) {

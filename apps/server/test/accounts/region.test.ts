@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 interface RegionPage {
   list: { city_name: string; district_name: string; phone: string; time: string }[];
@@ -10,13 +10,7 @@ interface RegionPage {
 }
 
 describeEachDatabase('region agents', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, api } = useTestApp(kind);
 
   it('refuses the list to anyone who is not an agent', async () => {
     const token = await api.login('demo@tessera.example', 'demo1234');

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
-import { runAudit } from '../../src/core/audit';
 import { DEV_OPERATOR_SECRET_KEY } from '../../src/config';
 import { SecretBox } from '../../src/lib/secret-box';
 import { authenticatorCode, bindAuthenticator, latestCode, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -14,8 +13,6 @@ const PASSWORD = 'secret123';
 
 describeEachDatabase('authenticator codes (google_bind)', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   /** the next code of the authenticator: the clock moves one 30-second step first, so it is a step never used */
   const nextCode = async (secret: string) => {
     time.advanceSeconds(30);
@@ -23,14 +20,7 @@ describeEachDatabase('authenticator codes (google_bind)', (kind) => {
   };
   const login = (account: string, fields: Record<string, string> = {}) => api.post<string>('user/login', { user_string: account, password: PASSWORD, type: 1, ...fields });
 
-  beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock });
-    api = apiClient(app);
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
-  });
+  const { app, api } = useTestApp(kind, { audit: true, clock: time.clock });
 
   describe('an account that never binds an authenticator (an old client)', () => {
     it('logs in, withdraws and changes settings without google_code, as before; the strength bar is unchanged', async () => {

@@ -1,11 +1,11 @@
 import { LANGS } from '@tessera/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { renderSecurityMessage, SECURITY_EVENTS } from '../../src/modules/messaging/security-templates';
 import { bindAuthenticator, latestCode, operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0';
 const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
@@ -40,18 +40,14 @@ describe('security message texts', () => {
 
 describeEachDatabase('security messages, the anti-phishing code and the lock code', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
   const outbox = async (address: string) => (await api.get<OutboxMessage[]>('dev/outbox', { to: address })).body.message;
   const securityMessages = async (address: string) => (await outbox(address)).filter((message) => !/^\d{6}$/.test(message.code));
 
+  const { app, api } = useTestApp(kind, { clock: time.clock });
   beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock });
-    api = apiClient(app);
     user = await registerUser(api, 'owner@example.com');
   });
-  afterAll(() => app.close());
 
   it('takes an anti-phishing code of 4 to 20 letters or digits, and tells the owner', async () => {
     for (const bad of ['abc', 'has space', 'x'.repeat(21), 'émoji']) {

@@ -1,13 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deviceOf } from '../../src/lib/user-agent';
 import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { registerUser } from '../support/accounts';
 import { openApiOperations } from '../support/openapi';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
@@ -36,8 +36,6 @@ describe('device names from user agents', () => {
 
 describeEachDatabase('sessions and login history', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let base: string;
   let user: { token: string; id: number };
   const loginFrom = async (userAgent: string, remoteAddress: string, headers: Record<string, string> = {}) => {
@@ -66,14 +64,12 @@ describeEachDatabase('sessions and login history', (kind) => {
     });
   }
 
+  const { app, api } = useTestApp(kind, { clock: time.clock, env: { TRUST_PROXY: '10.9.0.1' } });
   beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock, env: { TRUST_PROXY: '10.9.0.1' } });
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
-    api = apiClient(app);
     user = await registerUser(api, 'sessions@example.com');
   });
-  afterAll(() => app.close());
 
   it('documents every account-protection call in the OpenAPI document, with the code fields of the guarded calls', () => {
     const operations = openApiOperations(app);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { MARK_MINUTES, MAX_FAILED_CHECKS } from '../../src/modules/verification/policy';
 import { codeAddress, latestCode } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { CookieJar } from '../support/cookie-jar';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 /**
  * The two-step forms of old clients: sms_mail / sms_send set a verification cookie, a check that
@@ -12,13 +12,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../support/te
  */
 describeEachDatabase('verification by browser session', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock });
-    api = apiClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, api } = useTestApp(kind, { clock: time.clock });
 
   /** Calls with the browser's cookies, keeping what the reply sets. */
   const browser = (jar = new CookieJar()) => ({

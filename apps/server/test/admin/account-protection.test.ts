@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { authenticatorCode, bindAuthenticator, latestSecurityMessage, operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const PASSWORD = 'operator-password-1';
 type Call = ReturnType<typeof operatorCall>;
@@ -15,8 +15,6 @@ interface UserPage {
 
 describeEachDatabase('operators and account protection', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let admin: Call;
   const as: Record<'support' | 'finance' | 'admin2', Call> = {} as never;
   let user: { token: string; id: number };
@@ -24,9 +22,8 @@ describeEachDatabase('operators and account protection', (kind) => {
   const login = (fields: Record<string, string> = {}) =>
     api.post<string>('user/login', { user_string: 'protected@example.com', password: 'secret123', ...fields }, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0' } });
 
+  const { app, api } = useTestApp(kind, { clock: time.clock });
   beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock });
-    api = apiClient(app);
     admin = operatorCall(app, await operatorToken(app));
     for (const [name, role] of [['support', 'support'], ['finance', 'finance'], ['admin2', 'admin']] as const) {
       expect((await admin('POST', '/operators', { email: `${name}@ops.example`, password: PASSWORD, role })).status).toBe(200);
@@ -39,7 +36,6 @@ describeEachDatabase('operators and account protection', (kind) => {
     await login({ google_code: '000000' });
     expect((await login({ google_code: await authenticatorCode(secret, time.clock()) })).body.type).toBe('ok');
   });
-  afterAll(() => app.close());
 
   it('shows a user’s authenticator, sessions with device and last use, and login history on the user page', async () => {
     const page = await admin('GET', `/users/${user.id}`);

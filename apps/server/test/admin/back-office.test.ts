@@ -1,14 +1,14 @@
 import { generate } from 'otplib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const PASSWORD = 'operator-password-1';
 type Call = ReturnType<typeof operatorCall>;
 
 describeEachDatabase('back office: roles, operator log, approvals, tables, content', (kind) => {
-  let app: TestApp;
   let admin: Call;
   const as: Record<'reviewer' | 'support' | 'finance' | 'finance2', Call> = {} as never;
 
@@ -18,8 +18,8 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
     return reply.json<{ token: string }>().token;
   }
 
+  const { app } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
     admin = operatorCall(app, await operatorToken(app));
     for (const [name, role] of [['reviewer', 'reviewer'], ['support', 'support'], ['finance', 'finance'], ['finance2', 'finance']] as const) {
       const created = await admin('POST', '/operators', { email: `${name}@ops.example`, password: PASSWORD, role });
@@ -27,7 +27,6 @@ describeEachDatabase('back office: roles, operator log, approvals, tables, conte
       as[name] = operatorCall(app, await loginAs(`${name}@ops.example`));
     }
   });
-  afterAll(() => app.close());
 
   it('declares the roles of every operator route but login, logout and enrolment', () => {
     const operatorRoutes = app.routes.filter((route) => route.url.startsWith('/admin/api/') && route.method !== 'HEAD');

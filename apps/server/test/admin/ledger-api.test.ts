@@ -1,24 +1,23 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { operatorCall, operatorToken } from '../support/accounts';
 import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 describeEachDatabase('operator adjustments and the audit', (kind) => {
-  let app: TestApp;
   let operator: ReturnType<typeof operatorCall>;
   let userId: number;
   let token: string;
+  const { app } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
     operator = operatorCall(app, await operatorToken(app));
     const api = apiClient(app);
     token = await api.login('demo@tessera.example', 'demo1234');
     userId = (await api.get<{ id: number }>('user/info', {}, { token })).body.message.id;
   });
-  afterAll(() => app.close());
 
   it('credits and debits through the core, exactly, and records who did it', async () => {
     const credited = await operator('POST', `/users/${userId}/credit`, { currency_id: 3, wallet: 'change', amount: '1000.123456789', reason: 'welcome bonus' });

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { developmentDepositKeys } from '../../src/modules/deposits/chain';
 import { loadConfig } from '../../src/config';
 import { productionEnv } from '../support/production-env';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 describeEachDatabase('operator API', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, api } = useTestApp(kind);
 
   it('logs an operator in with the configured account, and refuses a wrong password', async () => {
     expect(await operatorToken(app)).toMatch(/^[A-Za-z0-9_-]{43}$/);

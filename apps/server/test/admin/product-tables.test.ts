@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { newCommandKey } from '../../src/core/command-key';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const USDT = 3;
 const TSR = 12;
@@ -41,9 +41,7 @@ interface ProjectItem {
 
 /** The back office's acceptor, acceptor-deal and UpStart tables: paged and filtered on the server, exported as CSV. */
 describeEachDatabase('back office product tables', (kind) => {
-  let app: TestApp;
   let admin: ReturnType<typeof operatorCall>;
-  let api: ReturnType<typeof apiClient>;
   let token: string;
   const acceptors: { token: string; id: number }[] = [];
   let buyer: { token: string; id: number };
@@ -65,9 +63,8 @@ describeEachDatabase('back office product tables', (kind) => {
   const deal = (user: { token: string }, acceptorId: number, type: 'buy' | 'sell', money: string) =>
     api.post<string>('acceptor/deal', { acceptor_id: acceptorId, way: 'we_chat', type, mobile: '13800138000', deal_account: 'wx', money }, { token: user.token });
 
+  const { app, api } = useTestApp(kind, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
   beforeAll(async () => {
-    app = await createTestApp(kind, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-    api = apiClient(app);
     token = await operatorToken(app);
     admin = operatorCall(app, token);
     for (const [index, name] of ['Table Pay One', 'Table Pay Two', 'Table Pay Three'].entries()) {
@@ -103,7 +100,6 @@ describeEachDatabase('back office product tables', (kind) => {
       projects.push(created.body.id as number);
     }
   });
-  afterAll(() => app.close());
 
   it('pages the acceptors by user id, filters by name, account, user id and state, and exports them', async () => {
     // the demo install's acceptor comes first, then the three appointed here

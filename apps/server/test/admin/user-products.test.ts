@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { operatorCall, operatorToken } from '../support/accounts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { atoms, key, LeverHarness, USDT } from '../lever/harness';
 
 interface Page<Row> {
@@ -10,14 +11,13 @@ interface Page<Row> {
 
 /** A user's lever positions and second contracts, as the back office's user page lists them. */
 describeEachDatabase('back office: a user’s positions and contracts', (kind) => {
-  let app: TestApp;
   let h: LeverHarness;
   let operator: ReturnType<typeof operatorCall>;
   let trader: number;
   let other: number;
 
+  const { app } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
     h = new LeverHarness(app.db).use(app.core, app.services.indexFeed);
     await h.init();
     await h.fund(h.house, 'micro', '1000000');
@@ -37,7 +37,6 @@ describeEachDatabase('back office: a user’s positions and contracts', (kind) =
     await h.settle();
     operator = operatorCall(app, await operatorToken(app));
   });
-  afterAll(() => app.close());
 
   it('lists the user’s lever positions, newest first and paged, and none of another user’s', async () => {
     const all = await operator('GET', `/users/${trader}/positions`);

@@ -1,10 +1,10 @@
 import { WebSocket } from 'ws';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../src/core/amount';
-import { runAudit } from '../../src/core/audit';
 import { sign } from '../../src/modules/api-v1/signature';
 import { keyOnlyBot } from '../support/signed-api';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const ORDERS = 10_000;
 
@@ -81,13 +81,12 @@ class ClientBook {
 }
 
 describeEachDatabase('the bots’ websocket stream', (kind) => {
-  let app: TestApp;
   let url: string;
   let pairId: number;
   let users: Awaited<ReturnType<typeof keyOnlyBot>>[];
 
+  const { app } = useTestApp(kind, { audit: true, env: { API_V1_REQUESTS_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000' } });
   beforeAll(async () => {
-    app = await createTestApp(kind, { env: { API_V1_REQUESTS_PER_MINUTE: '100000', RATE_LIMIT_PER_MINUTE: '100000' } });
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     const address = app.http.server.address();
     url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1/ws`;
@@ -95,10 +94,6 @@ describeEachDatabase('the bots’ websocket stream', (kind) => {
     for (const name of ['stream-a', 'stream-b', 'stream-c']) users.push(await keyOnlyBot(app, `${name}@example.com`));
     pairId = [...app.core.read.pairs()].find((pair) => pair.symbol === 'BTC/USDT')?.id ?? 0;
   }, 240_000);
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
-  });
 
   it('lets a client rebuild the book exactly from the snapshot and the numbered diffs, through 10,000 random orders', { timeout: 600_000 }, async () => {
     const client = await connect(url);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GUEST_ACCOUNT } from '../../src/db/seed/demo-users';
 import { LoginBackoff } from '../../src/modules/auth/login-backoff';
 import { LoginFailureRepository } from '../../src/modules/auth/login-failure-repository';
@@ -7,21 +7,15 @@ import { waitSeconds } from '../../src/lib/backoff-policy';
 import { ACCOUNT_BACKOFF, ADDRESS_BACKOFF } from '../../src/modules/auth/policy';
 import { SESSION_CACHE_MS } from '../../src/modules/auth/session-repository';
 import { latestCode, operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { Turns } from '../../src/db/turns';
 
 
 describeEachDatabase('login and sessions', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock });
-    api = apiClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, api } = useTestApp(kind, { clock: time.clock });
 
   it('logs in with account and password; message is the token, repeated in fields', async () => {
     const reply = await api.post<string>('user/login', { user_string: 'demo@tessera.example', password: 'demo1234', type: 1 });

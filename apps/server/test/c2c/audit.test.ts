@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { runAudit } from '../../src/core/audit';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { trader, USDT, type Trader } from './support';
 
 /** The audit reconciles c2c escrow: locked legal coins equal what open sell ads and unfinished orders hold. */
 describeEachDatabase('c2c escrow audit', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let seller: Trader;
   let taker: Trader;
 
+  const { app, api } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     seller = await trader(app, api, 'audit-seller@example.com', { usdt: '50' });
     taker = await trader(app, api, 'audit-taker@example.com', { usdt: '50' });
   });
-  afterAll(() => app.close());
 
   it('reconciles while ads and orders are open, and after they end; the ledger per currency still balances', async () => {
     expect((await api.post('c2c_send', { type: 'sell', currency_id: USDT, price: '7', total_number: '20', way: 'bank' }, { token: seller.token })).body.type).toBe('ok');

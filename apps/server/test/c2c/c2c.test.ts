@@ -1,11 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { LANGS, MESSAGE_CATALOGUE } from '@tessera/protocol';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../src/core/audit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_PATH } from '../../src/realtime/gateway';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { CASH, expectRefusal, trader, USDT, type Trader } from './support';
 
 interface Ad {
@@ -37,8 +36,6 @@ interface Page<T> {
 }
 
 describeEachDatabase('c2c', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let seller: Trader;
   let buyer: Trader;
   let stranger: Trader;
@@ -55,9 +52,8 @@ describeEachDatabase('c2c', (kind) => {
   const newestAd = async (who: Trader) => (await api.get<Page<Ad>>('c2c/seller_trade', {}, { token: who.token })).body.message.data[0] as Ad;
   const ok = { type: 'ok', message: 'operation ok' };
 
+  const { app, api } = useTestApp(kind, { audit: true });
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     seller = await trader(app, api, 'c2c-seller@example.com', { usdt: '1000' });
     buyer = await trader(app, api, 'c2c-buyer@example.com', { usdt: '500' });
     stranger = await trader(app, api, 'c2c-stranger@example.com', { usdt: '100' });
@@ -66,10 +62,6 @@ describeEachDatabase('c2c', (kind) => {
     alipayOnly = await trader(app, api, 'c2c-alipay@example.com', { cash: { real_name: 'Han Meimei', alipay_account: 'hmm@alipay.example' }, usdt: '100' });
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    expect(await runAudit(app.db)).toMatchObject({ ok: true });
-    await app.close();
   });
 
   describe('publishing', () => {

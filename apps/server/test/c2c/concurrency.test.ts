@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { formatAmount } from '../../src/core/amount';
-import { runAudit } from '../../src/core/audit';
 import { Refusal } from '../../src/core/refusal';
 import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { CASH, fundLegal, trader, USDT, type Trader } from './support';
 
 const TAKERS = 50;
 
 /** Takers arriving at once never sell an ad beyond its total: the core applies them one at a time. */
 describeEachDatabase('c2c concurrent takers', (kind) => {
-  let app: TestApp;
   let publisher: Trader;
   let takers: number[];
 
+  const { app } = useTestApp(kind, { audit: true });
   beforeAll(async () => {
-    app = await createTestApp(kind);
     const api = apiClient(app);
     publisher = await trader(app, api, 'crowd-publisher@example.com', { usdt: '100' });
     // verified takers with payment methods, made in the database (fifty registrations would only slow the test)
@@ -28,10 +27,6 @@ describeEachDatabase('c2c concurrent takers', (kind) => {
       await app.db.query(`insert into user_cash_info (user_id, real_name, alipay_account) values ($1, $2, $3)`, [id, CASH.real_name, `${id}@alipay.example`]);
       await fundLegal(app, id, '5');
     }
-  });
-  afterAll(async () => {
-    expect(await runAudit(app.db)).toMatchObject({ ok: true });
-    await app.close();
   });
 
   async function publish(type: 'buy' | 'sell', total: string): Promise<number> {

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runAudit } from '../../src/core/audit';
+import { beforeAll, expect, it } from 'vitest';
 import { operatorCall, operatorToken } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { postFiles, TINY_PNG } from '../support/multipart';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { expectRefusal, trader, USDT, type Trader } from './support';
 
 /** The operator API's refusal of a ruling on an order that is not (or no longer) under appeal. */
@@ -23,8 +22,6 @@ interface Order {
  */
 describeEachDatabase('c2c disputes', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let operator: ReturnType<typeof operatorCall>;
   let seller: Trader;
   let buyer: Trader;
@@ -41,19 +38,14 @@ describeEachDatabase('c2c disputes', (kind) => {
     return id;
   }
 
+  const { app, api } = useTestApp(kind, { audit: true, clock: time.clock });
   beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock });
-    api = apiClient(app);
     operator = operatorCall(app, await operatorToken(app));
     seller = await trader(app, api, 'dispute-seller@example.com', { usdt: '100' });
     buyer = await trader(app, api, 'dispute-buyer@example.com');
     stranger = await trader(app, api, 'dispute-stranger@example.com');
     expect((await act(seller, 'c2c_send', { type: 'sell', currency_id: USDT, price: '7', total_number: '100', way: 'bank' })).body.type).toBe('ok');
     adId = (await api.get<{ data: { id: number }[] }>('c2c/seller_trade', {}, { token: seller.token })).body.message.data[0]?.id ?? 0;
-  });
-  afterAll(async () => {
-    expect(await runAudit(app.db)).toMatchObject({ ok: true });
-    await app.close();
   });
 
   it('refuses an appeal before the window ends, without a message or image, with another’s image, or from a stranger', async () => {

@@ -1,23 +1,19 @@
 import { LANGS, MESSAGE_CATALOGUE, type MessageKey } from '@tessera/protocol';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { CASH, expectRefusal } from './support';
 
 describeEachDatabase('payment methods', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
   let other: { token: string; id: number };
 
+  const { app, api } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     user = await registerUser(api, 'cash-owner@example.com');
     other = await registerUser(api, 'cash-other@example.com');
   });
-  afterAll(() => app.close());
 
   const save = (fields: Record<string, string>, options: { lang?: string } = {}) => api.post('user/cash_save', fields, { token: user.token, ...options });
 

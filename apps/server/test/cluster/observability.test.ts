@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { apiClient } from '../support/client';
 
 describeEachDatabase('metrics and health', (kind) => {
-  let app: TestApp;
 
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp(kind);
 
   it('serves every listed series in Prometheus format to this machine', async () => {
     const api = apiClient(app);

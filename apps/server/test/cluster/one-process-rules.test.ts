@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../src/core/audit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/app/services';
 import { Turns } from '../../src/db/turns';
 import { systemClock } from '../../src/lib/time';
@@ -9,8 +8,8 @@ import { ACCOUNT_BACKOFF } from '../../src/modules/auth/policy';
 import { MAX_PAY_PASSWORD_TRIES, PayPasswordCheck } from '../../src/modules/users/pay-password-check';
 import { UserRepository } from '../../src/modules/users/repository';
 import { registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { atoms, LeverHarness } from '../lever/harness';
 
 const outcome = (promise: Promise<unknown>) =>
@@ -24,19 +23,12 @@ const outcome = (promise: Promise<unknown>) =>
  * worth of services at once on the same database and core (what two gateways are).
  */
 describeEachDatabase('rules that hold across processes', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   /** the services a second gateway builds: its own memory, the same database and core */
   let second: Services;
 
+  const { app, api } = useTestApp(kind, { audit: true });
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     second = createServices(app.db, app.config, systemClock, app.core);
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
   });
 
   it('the turns of one key never overlap, whichever process takes them', async () => {

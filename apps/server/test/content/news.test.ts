@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { NewsArticle, NewsSummary } from '@tessera/protocol';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 interface Page {
   list: NewsSummary[];
@@ -11,13 +11,7 @@ interface Page {
 }
 
 describeEachDatabase('news', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, api } = useTestApp(kind);
 
   it('lists notices with paging fields, newest first', async () => {
     const reply = await api.post<Page>('news/list', { c_id: 4, limit: 3 });

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 describeEachDatabase('configuration, QR codes and currencies', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, api } = useTestApp(kind);
 
   it('gives the support link (pc) and the app links', async () => {
     const kefu = await api.get<{ pc: string; mobile: string }>('cfg/kefu');

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runAudit } from '../../src/core/audit';
+import { expect, it } from 'vitest';
 import { Core } from '../../src/core/core';
 import { CoreRepository } from '../../src/core/repository';
 import { loadConfig } from '../../src/config';
 import { DEMO_GRANT, DemoFunds } from '../../src/modules/demo/demo-funds';
 import { UserRepository } from '../../src/modules/users/repository';
 import { WalletRepository } from '../../src/modules/wallets/repository';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
 import { productionEnv } from '../support/production-env';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 interface Wallets {
   change_wallet: { balance: { currency: number; change_balance: string }[] };
@@ -17,17 +16,8 @@ interface Wallets {
 }
 
 describeEachDatabase('demo funds', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   const time = manualClock();
-  beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock, env: { DEMO_FUNDS: 'on' } });
-    api = apiClient(app);
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
-  });
+  const { app, api } = useTestApp(kind, { audit: true, clock: time.clock, env: { DEMO_FUNDS: 'on' } });
 
   it('lets a guest trade at once: 10,000 USDT in every wallet, transfers still refused', async () => {
     const guest = (await api.post<string>('user/login', { is_vistor: 1 })).body.message;

@@ -1,20 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_CATALOGUE, LANGS, type LeverDealReply, type LeverRiskReply, type LeverTradeItem } from '@tessera/protocol';
 import { formatAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
 import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { operatorCall, operatorToken } from '../support/accounts';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { atoms, BTC, key, LeverHarness, USDT } from './harness';
 
 type Page = { data: LeverTradeItem[]; total: number };
 
 describeEachDatabase('lever calls', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let h: LeverHarness;
   let demo: { token: string; id: number };
   let trader: { token: string; id: number };
@@ -30,9 +28,8 @@ describeEachDatabase('lever calls', (kind) => {
     api.post<string>('lever/submit', { ...pair, multiple: 10, share: 1, type: 1, status: 1, ...fields }, { token, ...(lang ? { lang } : {}) });
   const myTrades = async (token: string, status: number) => (await api.post<{ message: Page }>('lever/my_trade', { status }, { token })).body.message.message;
 
+  const { app, api } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     h = new LeverHarness(app.db).use(app.core, app.services.indexFeed);
     await h.init();
     await h.fund(h.house, 'lever', '1000000');
@@ -46,7 +43,6 @@ describeEachDatabase('lever calls', (kind) => {
     for (const user of [demo, trader]) await h.fund(user.id, 'lever', '10000');
     operator = operatorCall(app, await operatorToken(app));
   });
-  afterAll(() => app.close());
 
   it('lever/deal gives a visitor the book, the price and the pair’s settings, with zero balances and no orders', async () => {
     const bid = await app.core.execute({ kind: 'spot_place', key: key(), userId: h.makers[0], pairId: h.pairId, side: 'buy', type: 'limit', quantity: atoms('0.01'), price: atoms('59990') });

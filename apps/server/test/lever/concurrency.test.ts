@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { runAudit } from '../../src/core/audit';
-import { apiClient } from '../support/client';
 import { registerUser } from '../support/accounts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { atoms, BTC, LeverHarness, USDT } from './harness';
 
 describeEachDatabase('lever concurrency', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
   let h: LeverHarness;
 
+  const { app, api } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     h = new LeverHarness(app.db).use(app.core, app.services.indexFeed);
     await h.init();
     await h.markAt('60000');
     user = await registerUser(api, 'lever-racer@example.com');
     await h.fund(user.id, 'lever', '1000');
   });
-  afterAll(() => app.close());
 
   it('200 concurrent submits from one balance never overdraw, and the audit passes', async () => {
     // market longs of 1 hand at 10× cost 60.0005 margin and 0.3000025 fee; limit longs at 50,000 lock 50.0005 and 0.2500025

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { quotationList, recentTrades } from '@tessera/protocol';
 import { MarketData } from '../../src/modules/market/market-data';
 import { MarketRepository } from '../../src/modules/market/market-repository';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { BTC_PAIR, ETH_PAIR, ManualFeed, movableClock } from './support';
 
 interface Bar {
@@ -27,16 +27,12 @@ const DAY = 86_400_000;
 const at = (iso: string, plusMs = 0) => new Date(new Date(iso).getTime() + plusMs);
 
 describeEachDatabase('quotations, candle history and recent trades', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   const clock = movableClock(START);
   const feed = new ManualFeed();
+  const { app, api } = useTestApp(kind, { clock: clock.clock });
   beforeAll(async () => {
-    app = await createTestApp(kind, { clock: clock.clock });
-    api = apiClient(app);
     app.services.market.connect(feed);
   });
-  afterAll(() => app.close());
 
   const timeshare = async (query: Record<string, string | number>) =>
     (await api.get('currency/new_timeshar', query)).body as unknown as { type: string; code?: number; data?: Bar[]; message?: string };

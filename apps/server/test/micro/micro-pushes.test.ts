@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { newCommandKey } from '../../src/core/command-key';
 import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { indexDriver } from '../support/index-feed';
 
 const BTC = 1;
@@ -25,7 +26,6 @@ function once<T>(socket: Socket, event: string, timeoutMs: number): Promise<T | 
 }
 
 describeEachDatabase('second-contract pushes', (kind) => {
-  let app: TestApp;
   let base: string;
   let owner: { token: string; id: number };
   let stranger: { token: string; id: number };
@@ -50,8 +50,8 @@ describeEachDatabase('second-contract pushes', (kind) => {
     return socket;
   }
 
+  const { app } = useTestApp(kind, { clock: time.clock, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
   beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
     const api = apiClient(app);
@@ -70,7 +70,6 @@ describeEachDatabase('second-contract pushes', (kind) => {
     await adjust(house?.id ?? 0, USDT, 'micro', '100000');
     pairId = [...app.core.read.pairs()].find((pair) => pair.currencyId === BTC && pair.legalId === USDT)?.id ?? 0;
   });
-  afterAll(() => app.close());
 
   it('pushes updateKLine with the latest close of a pair that traded', async () => {
     const watcher = await openSocket(stranger.token, stranger.id);

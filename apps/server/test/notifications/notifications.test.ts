@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { TINY_JPEG, TINY_PNG, postFiles } from '../support/multipart';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 interface Notice {
   id: number;
@@ -33,8 +33,6 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 }
 
 describeEachDatabase('notifications', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
   let stranger: { token: string; id: number };
   let base: string;
@@ -43,15 +41,13 @@ describeEachDatabase('notifications', (kind) => {
   const waitFor = (kindName: string, token = user.token, lang?: string) =>
     eventually(() => list(token, lang), (page) => page.list.some((notice) => notice.kind === kindName));
 
+  const { app, api } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
-    api = apiClient(app);
     user = await registerUser(api, 'noticed@example.com');
     stranger = await registerUser(api, 'nosy@example.com');
   });
-  afterAll(() => app.close());
 
   it('tells a user their deposit was credited, in the language of the request', async () => {
     const addresses = (await api.post<{ usdt: string }>('wallet/get_in_address', {}, { token: user.token })).body.message;

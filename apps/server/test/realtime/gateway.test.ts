@@ -1,12 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { originAllowed, SOCKET_PATH, userRoom } from '../../src/realtime/gateway';
 import { tokenDigest } from '../../src/lib/tokens';
 import { latestCode, operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 function once<T>(socket: Socket, event: string, timeoutMs: number): Promise<T | 'timeout'> {
   return new Promise((resolve) => {
@@ -19,20 +19,16 @@ function once<T>(socket: Socket, event: string, timeoutMs: number): Promise<T | 
 }
 
 describeEachDatabase('socket gateway', (kind) => {
-  let app: TestApp;
   let base: string;
   let userId: number;
   let token: string;
-  let api: ReturnType<typeof apiClient>;
+  const { app, api } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
-    api = apiClient(app);
     token = await api.login('demo@tessera.example', 'demo1234');
     userId = (await api.get<{ id: number }>('user/info', {}, { token })).body.message.id;
   });
-  afterAll(() => app.close());
 
   async function openSocket(auth: Record<string, string>): Promise<Socket> {
     const socket = connect(base, { path: SOCKET_PATH, auth, transports: ['websocket'], forceNew: true });

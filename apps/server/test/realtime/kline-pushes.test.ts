@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { SOCKET_PATH } from '../../src/realtime/gateway';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 interface KlinePush {
   period: string;
@@ -12,14 +13,12 @@ interface KlinePush {
 }
 
 describeEachDatabase('kline pushes', (kind) => {
-  let app: TestApp;
   let base: string;
+  const { app } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
     await app.http.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}`;
   });
-  afterAll(() => app.close());
 
   async function openSocket(): Promise<{ socket: Socket; klines: KlinePush[] }> {
     const socket = connect(base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { operatorCall, operatorToken } from '../support/accounts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { atoms, key, LeverHarness, USDT } from '../lever/harness';
 
 interface RiskView {
@@ -39,14 +40,13 @@ interface Contract {
 
 /** The operators' risk view: lever accounts nearest liquidation first, the house's exposure, running second contracts. */
 describeEachDatabase('risk view', (kind) => {
-  let app: TestApp;
   let h: LeverHarness;
   let operator: ReturnType<typeof operatorCall>;
   let careful: number;
   let bold: number;
 
+  const { app } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
     h = new LeverHarness(app.db).use(app.core, app.services.indexFeed);
     await h.init();
     await h.fund(h.house, 'lever', '1000000');
@@ -66,7 +66,6 @@ describeEachDatabase('risk view', (kind) => {
     await h.settle();
     operator = operatorCall(app, await operatorToken(app));
   });
-  afterAll(() => app.close());
 
   it('lists lever accounts by risk rate, lowest (nearest liquidation) first, with the marks that would liquidate them', async () => {
     const summary = (await operator('GET', '/risk')).body as unknown as RiskView;

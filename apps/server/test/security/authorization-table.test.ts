@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
-import { runAudit } from '../../src/core/audit';
 import type { RegisteredRoute } from '../../src/app/route-list';
 import { operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { databaseFingerprint } from '../support/database-snapshot';
 import { postFiles, TINY_PNG } from '../support/multipart';
 import { fieldsOf, openApiOperations, type Operation } from '../support/openapi';
 import { callRoute, routeKey } from '../support/route-calls';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { ID_FIELD_PATTERN, ID_FIELDS, namesOwned, type OwnedKind } from './id-fields';
 import { ROUTE_ACCESS, type Access } from './route-access';
 
@@ -30,17 +29,8 @@ function isEnvelope(body: unknown, type: string): boolean {
 }
 
 describeEachDatabase('authorization table', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
 
-  beforeAll(async () => {
-    app = await createTestApp(kind, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-    api = apiClient(app);
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
-  });
+  const { app, api } = useTestApp(kind, { audit: true, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
 
   it('classifies every route the server registers (route-access.ts), and lists no route that is gone', () => {
     const unclassified = registeredRoutes(app).map(routeKey).filter((key) => !(key in ROUTE_ACCESS));

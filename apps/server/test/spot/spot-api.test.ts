@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runAudit } from '../../src/core/audit';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 interface Page<T> {
   list: T[];
@@ -30,14 +29,11 @@ interface Deal {
 const BTC_USDT = { legal_id: 3, currency_id: 1 };
 
 describeEachDatabase('spot API', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let seller: { token: string; id: number };
   let buyer: { token: string; id: number };
 
+  const { app, api } = useTestApp(kind, { audit: true, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
   beforeAll(async () => {
-    app = await createTestApp(kind, { env: { RATE_LIMIT_PER_MINUTE: '100000' } });
-    api = apiClient(app);
     seller = await registerUser(api, 'seller@example.com');
     buyer = await registerUser(api, 'buyer@example.com');
     for (const user of [seller, buyer]) {
@@ -45,10 +41,6 @@ describeEachDatabase('spot API', (kind) => {
         await app.core.execute({ kind: 'adjust', key: `fund-${user.id}-${currencyId}`, userId: user.id, currencyId, wallet: 'change', amount: parseAmount(amount), reason: 'adjustment', reference: 'test' });
       }
     }
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
   });
 
   it('places a limit sell, shows it in the book, the open orders and the balances', async () => {

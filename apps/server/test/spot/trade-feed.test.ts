@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import type { TradeTick } from '../../src/modules/market/trade-feed';
 import { CoreTradeFeed } from '../../src/modules/spot/trade-feed';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 describeEachDatabase('the trade feed from the core', (kind) => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp(kind);
 
   it('reports durable trades with exact prices, the depth, and which books changed', async () => {
     const feed = new CoreTradeFeed(app.core);

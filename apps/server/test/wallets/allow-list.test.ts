@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
-import { runAudit } from '../../src/core/audit';
 import { newCommandKey } from '../../src/core/command-key';
 import { authenticatorCode, bindAuthenticator, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { manualClock } from '../support/clock';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const SAVED_EARLY = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const SAVED_LATE = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -13,8 +12,6 @@ const NEVER_SAVED = 'TLyqzVGLV1srkB7dToTAEqgDSfPtXRJZYH';
 
 describeEachDatabase('withdrawal address allow-list', (kind) => {
   const time = manualClock();
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
   let secret: string;
   const code = async () => {
@@ -28,16 +25,11 @@ describeEachDatabase('withdrawal address allow-list', (kind) => {
   const protection = async () =>
     (await api.get<{ allow_list: number; allow_list_off_at: string | null; wait_hours: number }>('safe/protection', {}, { token: user.token })).body.message;
 
+  const { app, api } = useTestApp(kind, { audit: true, clock: time.clock });
   beforeAll(async () => {
-    app = await createTestApp(kind, { clock: time.clock });
-    api = apiClient(app);
     user = await registerUser(api, 'allow@example.com');
     await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: user.token });
     await app.core.execute({ kind: 'adjust', key: `fund:${user.id}`, userId: user.id, currencyId: 3, wallet: 'change', amount: parseAmount('1000'), reason: 'deposit', reference: 'test' });
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
   });
 
   it('cannot be switched on without an authenticator, nor without its code', async () => {

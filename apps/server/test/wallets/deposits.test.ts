@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAudit } from '../../src/core/audit';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { deriveDepositAddress, developmentDepositKeys, parseDepositKeys } from '../../src/modules/deposits/chain';
-import { apiClient } from '../support/client';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { postFiles, TINY_PNG } from '../support/multipart';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const TRC_HASH = 'a'.repeat(64);
 const BTC_HASH = 'b'.repeat(64);
@@ -33,8 +32,6 @@ interface DepositItem {
 }
 
 describeEachDatabase('deposits', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
   let other: { token: string; id: number };
   let operator: ReturnType<typeof operatorCall>;
@@ -48,16 +45,11 @@ describeEachDatabase('deposits', (kind) => {
     return reply.body.message;
   };
 
+  const { app, api } = useTestApp(kind, { audit: true });
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     user = await registerUser(api, 'depositor@example.com');
     other = await registerUser(api, 'other-depositor@example.com');
     operator = operatorCall(app, await operatorToken(app));
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
   });
 
   describe('addresses', () => {

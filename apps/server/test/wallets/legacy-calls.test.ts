@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { chainRecordPage, marketCategory, walletCurrencyItem } from '@tessera/protocol';
 import { parseAmount } from '../../src/core/amount';
-import { apiClient } from '../support/client';
 import { registerUser } from '../support/accounts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 const ERC_HASH = `0x${'7'.repeat(64)}`;
@@ -17,18 +17,14 @@ interface ChainRecords {
 
 /** Calls old clients make beyond the assets area's own: each answered, none a 404. */
 describeEachDatabase('calls of old clients beyond the assets area', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
 
+  const { app, api } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     user = await registerUser(api, 'old-client@example.com');
     await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: user.token });
     await app.core.execute({ kind: 'adjust', key: `fund:${user.id}`, userId: user.id, currencyId: 3, wallet: 'change', amount: parseAmount('1000'), reason: 'deposit', reference: 'test' });
   });
-  afterAll(() => app.close());
 
   it('currency/type lists the market categories, 3 being crypto-currency', async () => {
     const reply = await api.get<unknown[]>('currency/type');

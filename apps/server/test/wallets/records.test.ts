@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
-import { runAudit } from '../../src/core/audit';
-import { apiClient } from '../support/client';
 import { registerUser } from '../support/accounts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 interface LogItem {
   value: string;
@@ -22,22 +21,15 @@ interface LogPage {
 }
 
 describeEachDatabase('wallet records', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
 
+  const { app, api } = useTestApp(kind, { audit: true });
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     user = await registerUser(api, 'records@example.com');
     await app.core.execute({ kind: 'adjust', key: 'records-fund', userId: user.id, currencyId: 3, wallet: 'change', amount: parseAmount('5000'), reason: 'deposit', reference: 'test' });
     for (let index = 0; index < 12; index += 1) {
       await api.post('wallet/change', { number: '100', currency_id: 3, from_field: 'change', to_field: index % 2 === 0 ? 'lever' : 'legal' }, { token: user.token });
     }
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
   });
 
   it('lists one wallet’s entries by legal_log type, translated, newest first and paged', async () => {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runAudit } from '../../src/core/audit';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 interface Item {
   currency: number;
@@ -27,20 +26,13 @@ interface Wallets {
 }
 
 describeEachDatabase('wallets', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let token: string;
+  const { app, api } = useTestApp(kind, { audit: true });
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     token = await api.login('demo@tessera.example', 'demo1234');
     const userId = (await api.get<{ id: number }>('user/info', {}, { token })).body.message.id;
     await app.core.execute({ kind: 'adjust', key: 'wallet-fund-usdt', userId, currencyId: 3, wallet: 'change', amount: parseAmount('1000.123456789'), reason: 'adjustment', reference: 'test' });
     await app.core.execute({ kind: 'adjust', key: 'wallet-fund-btc', userId, currencyId: 1, wallet: 'legal', amount: parseAmount('0.5'), reason: 'adjustment', reference: 'test' });
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
   });
 
   it('lists the four wallets with every field, filtered by the currency flags, by GET and POST', async () => {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
-import { runAudit } from '../../src/core/audit';
 import { Core } from '../../src/core/core';
 import { CoreRepository } from '../../src/core/repository';
 import { hashPassword } from '../../src/lib/password';
 import { MAX_PAY_PASSWORD_TRIES } from '../../src/modules/users/pay-password-check';
 import { UserRepository } from '../../src/modules/users/repository';
-import { apiClient } from '../support/client';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const ETH_ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TRON_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
@@ -38,8 +37,6 @@ interface WithdrawalRecord {
 }
 
 describeEachDatabase('withdrawals', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { token: string; id: number };
   let operator: ReturnType<typeof operatorCall>;
   let feeAccount: number;
@@ -50,19 +47,14 @@ describeEachDatabase('withdrawals', (kind) => {
     api.post<string>('wallet/out', { currency: 3, number: '50', address: TRON_ADDRESS, pay_password: '123456', ...fields }, { token });
   const latest = async () => (await api.post<{ list: WithdrawalRecord[] }>('wallet/out_log', {}, { token: user.token })).body.message.list[0];
 
+  const { app, api } = useTestApp(kind, { audit: true });
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     user = await registerUser(api, 'withdrawer@example.com');
     await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: user.token });
     await fund(user.id, '1000');
     operator = operatorCall(app, await operatorToken(app));
     const [row] = await app.db.query<{ id: number }>(`select id from users where kind = 'fee'`);
     feeAccount = row?.id ?? 0;
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
   });
 
   describe('saved addresses', () => {

@@ -1,0 +1,126 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAmount } from '../../src/core/amount';
+import { runAudit } from '../../src/core/audit';
+import { SOCKET_PATH } from '../../src/realtime/gateway';
+import { registerUser } from '../support/accounts';
+import { apiClient } from '../support/client';
+import { clusterUnavailable, startCluster, type ClusterProcess, type TestCluster } from '../support/cluster';
+import { TEST_DATABASES, type TestApp } from '../support/test-app';
+
+const unavailable = await clusterUnavailable();
+if (unavailable) console.warn(unavailable);
+
+const BTC_USDT = { legal_id: 3, currency_id: 1 };
+
+function next<T>(socket: Socket, event: string, timeoutMs = 5000, accept: (payload: T) => boolean = () => true): Promise<T | 'timeout'> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      resolve('timeout');
+    }, timeoutMs);
+    const listener = (payload: T) => {
+      if (!accept(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    socket.on(event, listener);
+  });
+}
+
+async function openSocket(process: ClusterProcess, token?: string): Promise<Socket> {
+  const socket = connect(process.base, { path: SOCKET_PATH, auth: token ? { token } : {}, transports: ['websocket'], forceNew: true, reconnection: false });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+for (const kind of TEST_DATABASES) {
+  describe.skipIf(unavailable !== undefined)(`one core and two gateways over NATS and Redis [${kind}]`, () => {
+    let cluster: TestCluster;
+    let a: ClusterProcess;
+    let b: ClusterProcess;
+    const api = (process: ClusterProcess) => apiClient(process as unknown as TestApp);
+    let seller: { token: string; id: number };
+    let buyer: { token: string; id: number };
+
+    beforeAll(async () => {
+      cluster = await startCluster(kind, 2);
+      [a, b] = cluster.gateways as [ClusterProcess, ClusterProcess];
+      seller = await registerUser(api(a), 'cluster-seller@example.com');
+      buyer = await registerUser(api(b), 'cluster-buyer@example.com');
+      for (const user of [seller, buyer]) {
+        for (const [currencyId, amount] of [[3, '100000'], [1, '2']] as const) {
+          await cluster.core.core.execute({ kind: 'adjust', key: `fund-${user.id}-${currencyId}`, userId: user.id, currencyId, wallet: 'change', amount: parseAmount(amount), reason: 'adjustment', reference: 'test' });
+        }
+      }
+    });
+    afterAll(async () => {
+      if (!cluster) return;
+      expect((await runAudit(cluster.db)).ok).toBe(true);
+      await cluster.close();
+    });
+
+    it('shows an order placed through gateway A in B’s book, and its fill on B’s sockets', async () => {
+      const watcher = await openSocket(b);
+      await new Promise<void>((resolve) => watcher.emit('sub', BTC_USDT, () => resolve()));
+      const placed = await api(a).post('transaction/out', { ...BTC_USDT, price: '60000', num: '0.5', mode: 2 }, { token: seller.token });
+      expect(placed.body).toMatchObject({ type: 'ok', order_id: expect.any(Number) });
+      // B reads its copy of the core, reloaded once the core announced the durable batch
+      const shown = await until(async () => {
+        const deal = await api(b).post<{ out: { price: string }[] }>('transaction/deal', BTC_USDT, { token: buyer.token });
+        return JSON.stringify(deal.body.message).includes('60000');
+      });
+      expect(shown).toBe(true);
+      const transaction = next<unknown>(watcher, 'transaction');
+      const bought = await api(b).post('transaction/in', { ...BTC_USDT, price: '60000', num: '0.2' }, { token: buyer.token });
+      expect(bought.body.type).toBe('ok');
+      expect(await transaction).not.toBe('timeout');
+      watcher.close();
+    });
+
+    it('brings a private push to the user’s socket on the other gateway', async () => {
+      const socket = await openSocket(b, buyer.token);
+      socket.emit('login', buyer.id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const pushed = next<{ user_id: number }>(socket, 'update_balance', 5000, (push) => push.user_id === buyer.id);
+      const placed = await api(a).post('transaction/in', { ...BTC_USDT, price: '1000', num: '0.01' }, { token: buyer.token });
+      expect(placed.body.type).toBe('ok');
+      expect(await pushed).toMatchObject({ user_id: buyer.id });
+      socket.close();
+    });
+
+    it('closes a revoked session’s sockets on both gateways', async () => {
+      const token = await api(a).login('cluster-seller@example.com', 'secret123');
+      const onA = await openSocket(a, token);
+      const onB = await openSocket(b, token);
+      const closed = (socket: Socket) => new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), 5000);
+        socket.once('disconnect', () => {
+          clearTimeout(timer);
+          resolve(true);
+        });
+      });
+      const both = Promise.all([closed(onA), closed(onB)]);
+      expect((await api(a).post('user/logout', {}, { token })).body.type).toBe('ok');
+      expect(await both).toEqual([true, true]);
+    });
+
+    it('answers a gateway’s readiness with the core’s reach', async () => {
+      const ready = await b.http.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.json()).toMatchObject({ message: { status: 'ok', core: 'running' } });
+    });
+  });
+}
