@@ -121,6 +121,8 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
       onCoreFailure?.(http.log);
     },
   );
+  // a lost writer lock: another process may write now; this core takes nothing more
+  db.onWriterLost?.((error) => core.loseWriter(error));
   await core.start();
   const services = createServices(db, config, clock, core);
   await services.demoFunds?.grantOnce();

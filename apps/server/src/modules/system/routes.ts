@@ -5,7 +5,12 @@ import type { RouteDeps } from '../../app/deps';
 
 const noQuery = z.object(cacheBusting);
 const health = replySchema(
-  z.object({ status: z.enum(['ok', 'unavailable']), database: z.string(), core: z.enum(['running', 'stopped', 'failed']) }),
+  z.object({
+    status: z.enum(['ok', 'unavailable']),
+    database: z.string(),
+    core: z.enum(['running', 'stopped', 'failed']),
+    reason: z.enum(['writes failing', 'reload in progress', 'writer lock lost', 'stopped', 'failed', 'database unreachable']).optional(),
+  }),
 );
 
 export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
@@ -14,7 +19,7 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     {
       schema: {
         tags: ['system'],
-        summary: 'Health: the core takes commands and the database answers; 503 when not (the core stopping or failed)',
+        summary: 'Readiness: the core takes writes and the database answers; 503 with a reason when not (writes failing, a reload in progress, the writer lock lost, the core stopped or failed)',
         response: { 200: health, 503: health },
       },
     },

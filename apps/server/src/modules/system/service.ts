@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { CoreState } from '../../core/core';
+import type { CoreState, Readiness, UnreadyReason } from '../../core/core';
 import type { Database } from '../../db/database';
 import type { SettingsRepository } from './settings-repository';
 import { SETTING, type AppLinks, type SupportLinks } from './settings';
@@ -8,6 +8,14 @@ export interface Health {
   status: 'ok' | 'unavailable';
   database: Database['kind'];
   core: CoreState;
+  /** why the server cannot take writes now (absent when it can) */
+  reason?: UnreadyReason | 'database unreachable';
+}
+
+export interface CoreHealth {
+  state: CoreState;
+  readiness: Readiness;
+  probeWrites(): Promise<void>;
 }
 
 export class SystemService {
@@ -15,7 +23,7 @@ export class SystemService {
     private readonly settings: SettingsRepository,
     private readonly db: Database,
     private readonly fallback: { supportUrl: string; appDownloadUrl: string },
-    private readonly coreState: () => CoreState,
+    private readonly core: CoreHealth,
   ) {}
 
   async supportLinks(): Promise<SupportLinks> {
@@ -35,14 +43,20 @@ export class SystemService {
   }
 
   /**
-   * Healthy when the core takes commands and the database answers. A core stopping or failed
-   * makes the server unavailable: it refuses every money command, and a failed one never recovers
-   * in this process.
+   * Ready when the core takes writes and the database answers: 'unavailable' with a reason while
+   * batch writes fail (until a write, or the probe write made here, succeeds), while the core
+   * reloads its state, when the writer lock is lost, when the core stopped or failed (a failed core
+   * never recovers in this process), or when the database does not answer.
    */
   async health(): Promise<Health> {
-    const core = this.coreState();
-    if (core !== 'running') return { status: 'unavailable', database: this.db.kind, core };
-    await this.db.query('select 1');
-    return { status: 'ok', database: this.db.kind, core };
+    await this.core.probeWrites();
+    const { state, readiness } = this.core;
+    if (!readiness.ready) return { status: 'unavailable', database: this.db.kind, core: state, ...(readiness.reason ? { reason: readiness.reason } : {}) };
+    try {
+      await this.db.query('select 1');
+    } catch {
+      return { status: 'unavailable', database: this.db.kind, core: state, reason: 'database unreachable' };
+    }
+    return { status: 'ok', database: this.db.kind, core: state };
   }
 }
