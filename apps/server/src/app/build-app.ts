@@ -1,3 +1,4 @@
+import { installBodyTimeout } from '../http/body-timeout';
 import { installIdempotency } from '../modules/idempotency/hook';
 import { IdempotencyRepository } from '../modules/idempotency/repository';
 import { randomUUID } from 'node:crypto';
@@ -108,6 +109,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   http.setSerializerCompiler(serializerCompiler);
   installErrorHandler(http);
   installMessageLanguage(http);
+  installBodyTimeout(http, config.BODY_TIMEOUT_MS);
   // Idempotency-Key on every call of a known caller that changes something (issue 25)
   installIdempotency(http, new IdempotencyRepository(db));
 
