@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify';
  * than holding it open until the client gives up.
  */
 export function installBodyTimeout(http: FastifyInstance, timeoutMs: number): void {
-  http.addHook('onRequest', (request, _reply, done) => {
+  http.addHook('onRequest', (request, reply, done) => {
     const raw = request.raw;
-    if (raw.readableEnded || request.method === 'GET' || request.method === 'HEAD') {
+    const length = Number(request.headers['content-length'] ?? 0);
+    // only a request that announces a body waits for one
+    const hasBody = request.headers['transfer-encoding'] !== undefined || length > 0;
+    if (!hasBody || raw.readableEnded) {
       done();
       return;
     }
@@ -22,6 +25,8 @@ export function installBodyTimeout(http: FastifyInstance, timeoutMs: number): vo
     const clear = () => clearTimeout(timer);
     raw.once('end', clear);
     raw.once('close', clear);
+    reply.raw.once('finish', clear);
+    reply.raw.once('close', clear);
     done();
   });
 }
