@@ -42,6 +42,8 @@ const environment = z.object({
   // trading bots (issue 28): requests a minute each API key may make to /api/v1 (public calls: each address)
   API_V1_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(1200),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  /** a request body not complete this long after its headers is cut (408): a stalled upload holds nothing */
+  BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   TRUST_PROXY: z
     .string()
     .default('off')

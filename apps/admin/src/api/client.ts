@@ -92,3 +92,17 @@ export interface Page<Row> {
   pages: number;
   total: number;
 }
+
+export interface ServerHealth {
+  status: 'ok' | 'unavailable';
+  core: string;
+  reason?: string;
+}
+
+/** The server's readiness (`/api/health`, public): 503 carries the reason too. */
+export async function serverHealth(): Promise<ServerHealth> {
+  const reply = await fetch('/api/health');
+  const body = (await reply.json()) as { message?: ServerHealth };
+  if (!body.message) throw new ApiError(reply.status, `HTTP ${reply.status}`);
+  return body.message;
+}

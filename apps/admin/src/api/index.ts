@@ -1,3 +1,3 @@
-export { api, ApiError, downloadCsv, session, queryString, type Page, type Query } from './client';
+export { api, ApiError, downloadCsv, serverHealth, session, queryString, type Page, type Query, type ServerHealth } from './client';
 export { useAction, useApi, type Loaded } from './use-api';
 export type { LoginReply, Me, Role } from './types';

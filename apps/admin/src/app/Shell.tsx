@@ -3,6 +3,7 @@ import { NavLink, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { clsx } from 'clsx';
 import { Button } from '@web/components/Button';
 import { api, session, useApi, type Me } from '../api';
+import { HealthBanner } from '../components/HealthBanner';
 import { OperatorContext } from './auth';
 import { SECTIONS } from './sections';
 
@@ -71,6 +72,7 @@ export function Shell({ onLoggedOut }: { onLoggedOut: () => void }) {
           </div>
         </nav>
         <main className="min-w-0 flex-1 p-6">
+          <HealthBanner />
           <Routes>
             {sections.map((section) => (
               <Route key={section.path} path={`/${section.path}/*`} element={<section.Screen />} />

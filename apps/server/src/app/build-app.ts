@@ -1,3 +1,4 @@
+import { installBodyTimeout } from '../http/body-timeout';
 import { installIdempotency } from '../modules/idempotency/hook';
 import { IdempotencyRepository } from '../modules/idempotency/repository';
 import { randomUUID } from 'node:crypto';
@@ -113,6 +114,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   http.setSerializerCompiler(serializerCompiler);
   installErrorHandler(http);
   installMessageLanguage(http);
+  installBodyTimeout(http, config.BODY_TIMEOUT_MS);
   // Idempotency-Key on every call of a known caller that changes something (issue 25)
   installIdempotency(http, new IdempotencyRepository(db));
   const metrics = new Metrics(config.ROLE);
@@ -140,6 +142,8 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     await core.startReplica(remoteCore(nats, config.CLUSTER_NAME));
     following = followCore(nats, core, config.CLUSTER_NAME, (error) => http.log.warn({ err: error }, 'core copy reload fault'));
   } else {
+    // a lost writer lock: another process may write now; this core takes nothing more
+    db.onWriterLost?.((error) => core.loseWriter(error));
     await core.start();
     if (nats) serveCore(nats, core, config.CLUSTER_NAME);
   }

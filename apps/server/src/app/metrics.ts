@@ -56,9 +56,9 @@ export class Metrics {
       },
     });
     const registers = [this.registry];
-    new Gauge({ name: 'tessera_core_queue_depth', help: 'commands waiting for the core', registers, collect() { this.set(core.load.queued); } });
-    new Gauge({ name: 'tessera_core_deadlines_pending', help: 'deadlines the core holds', registers, collect() { this.set(core.load.deadlines); } });
-    new Gauge({ name: 'tessera_core_triggers_pending', help: 'price and last-trade triggers the core holds', registers, collect() { this.set(core.load.triggers); } });
+    new Gauge({ name: 'tessera_core_queue_depth', help: 'commands waiting for the core', registers, collect() { this.set(core.pending.queued); } });
+    new Gauge({ name: 'tessera_core_deadlines_pending', help: 'deadlines the core holds', registers, collect() { this.set(core.pending.deadlines); } });
+    new Gauge({ name: 'tessera_core_triggers_pending', help: 'price and last-trade triggers the core holds', registers, collect() { this.set(core.pending.triggers); } });
     new Gauge({
       name: 'tessera_index_staleness_seconds',
       help: 'age of the index tick behind each lever pair’s mark',

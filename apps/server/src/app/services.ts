@@ -347,6 +347,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
       settings,
       db,
       { supportUrl: config.SUPPORT_URL, appDownloadUrl: config.APP_DOWNLOAD_URL },
+      core,
       coreReach,
       () => chainWatchers.statuses(),
     ),

@@ -18,6 +18,8 @@ export interface AuditReport {
   settlementMismatches: SettlementMismatch[];
   /** settled records the kinds' SQL recomputations checked */
   recordsRecomputed: number;
+  /** deposit requests credited in the ledger whose record disagrees (not confirmed, or another amount) */
+  depositMismatches: { deposit_id: number; status: number; credited_amount: string | null; ledger: string }[];
 }
 
 /**
@@ -70,6 +72,15 @@ export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_
     .filter((row) => row.problem !== '')
     .map((row) => ({ table_name: row.table_name, id: row.id, field: row.problem, recorded: null, recomputed: null }));
   for (const kind of kinds) if (kind.recompute) settlementMismatches.push(...(await kind.recompute(db)));
+  const depositMismatches = await db.query<AuditReport['depositMismatches'][number]>(
+    `with credited as (
+       select substr(reference, 9)::bigint as id, sum(delta_available) as amount from ledger_entries
+        where reason = 'deposit' and reference ~ '^deposit:[0-9]+$' group by reference
+     )
+     select d.id::int as deposit_id, d.status::int as status, d.credited_amount::text as credited_amount, c.amount::text as ledger
+       from credited c join deposit_requests d on d.id = c.id
+      where d.status <> 1 or d.credited_amount is distinct from c.amount`,
+  );
   const counted = await db.query<{ n: number }>('select count(*)::int as n from balances');
   return {
     ok:
@@ -77,7 +88,8 @@ export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_
       currencyMismatches.length === 0 &&
       orphans.length === 0 &&
       escrowMismatches.length === 0 &&
-      settlementMismatches.length === 0,
+      settlementMismatches.length === 0 &&
+      depositMismatches.length === 0,
     balancesChecked: counted[0]?.n ?? 0,
     balanceMismatches,
     currencyMismatches,
@@ -85,6 +97,7 @@ export async function runAudit(db: Queryable, kinds: readonly CoreKind[] = CORE_
     escrowMismatches,
     settlementMismatches,
     recordsRecomputed: recomputedAll.length,
+    depositMismatches,
   };
 }
 

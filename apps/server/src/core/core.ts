@@ -60,6 +60,14 @@ const MAX_BATCH = 1000;
  */
 export type CoreState = 'running' | 'stopped' | 'failed';
 
+/** Why the core cannot take writes now; none when it can. */
+export type UnreadyReason = 'writes failing' | 'reload in progress' | 'writer lock lost' | 'stopped' | 'failed';
+
+export interface Readiness {
+  ready: boolean;
+  reason?: UnreadyReason;
+}
+
 /**
  * The single writer of money (ARCHITECTURE "The core"). Commands queue up and are applied one at a
  * time to the in-memory balances and to the kind of state each names (`kinds.ts`); each batch of
@@ -83,6 +91,10 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private queue: Pending[] = [];
   private running = false;
   private current: CoreState = 'running';
+  /** the last batch write failed, and none has succeeded since (nor a probe write) */
+  private writesFailing = false;
+  private reloading = false;
+  private writerLost = false;
   private readonly deadlines = new DeadlineQueue();
   private timer: NodeJS.Timeout | undefined;
   private readonly triggers = new Map<number, TriggerIndex<PriceTrigger>>();
@@ -134,6 +146,42 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     return this.current;
   }
 
+  /**
+   * Whether the core can take writes now, and if not why: its last batch write failed (a full
+   * disk, a database refusing writes) until a write succeeds again, a reload is in progress, the
+   * writer lock is lost, or it stopped or failed.
+   */
+  get readiness(): Readiness {
+    if (this.writerLost) return { ready: false, reason: 'writer lock lost' };
+    if (this.current !== 'running') return { ready: false, reason: this.current };
+    if (this.reloading) return { ready: false, reason: 'reload in progress' };
+    if (this.writesFailing) return { ready: false, reason: 'writes failing' };
+    return { ready: true };
+  }
+
+  /**
+   * While writes are failing, tries one small write of its own (no money): ready again once the
+   * database takes writes, even with no command to carry one.
+   */
+  async probeWrites(): Promise<void> {
+    if (!this.writesFailing || this.current !== 'running') return;
+    try {
+      await this.repository.probeWrite();
+      this.writesFailing = false;
+    } catch (error) {
+      this.onFault(error);
+    }
+  }
+
+  /**
+   * The database session holding the writer lock is gone: another process may be the writer now,
+   * so this core takes nothing more (crash-only: its owner ends the process).
+   */
+  loseWriter(error: unknown): void {
+    this.writerLost = true;
+    if (this.current !== 'failed') this.fail(error);
+  }
+
   /** How many command keys memory holds (bounded: older keys are the database's). */
   get heldCommandKeys(): number {
     return this.commandKeys.size;
@@ -144,7 +192,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     this.observer = observer;
   }
 
-  get load(): CoreLoad {
+  get pending(): CoreLoad {
     let triggers = this.lastTradeTriggers.size;
     for (const index of this.triggers.values()) triggers += index.size;
     return { queued: this.queue.length, deadlines: this.deadlines.size, triggers };
@@ -218,6 +266,15 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
 
   /** Loads everything first, then swaps it in at once: readers never see a half-loaded state. */
   private async reload(): Promise<void> {
+    this.reloading = true;
+    try {
+      await this.load();
+    } finally {
+      this.reloading = false;
+    }
+  }
+
+  private async load(): Promise<void> {
     const balances = await this.repository.loadBalances();
     const context: LoadContext = { now: this.clock(), feeAccount: await this.repository.loadFeeAccount(), marks: (pairId) => this.marks.get(pairId) };
     const loaded: unknown[] = [];
@@ -286,8 +343,12 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     const write = collector.rows(this.book);
 
     try {
-      if (write.commands.length > 0) await this.repository.writeBatch(write);
+      if (write.commands.length > 0) {
+        await this.repository.writeBatch(write);
+        this.writesFailing = false;
+      }
     } catch (error) {
+      this.writesFailing = true;
       // memory ran ahead of the database: put it back, and fail every command of this batch
       this.onFault(error);
       this.commandKeys.outcomeUnknown();

@@ -45,6 +45,11 @@ export class CoreRepository {
     return fee?.id ?? 0;
   }
 
+  /** A write that moves no money (readiness after failed writes): one row, rewritten. */
+  async probeWrite(): Promise<void> {
+    await this.db.queryPrepared(`insert into core_write_probe (id, written_at) values (1, now()) on conflict (id) do update set written_at = excluded.written_at`);
+  }
+
   /** Which of these keys are durable already: the primary key of `core_commands` answers, whatever its size. */
   async findCommandKeys(keys: readonly string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();

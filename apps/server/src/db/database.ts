@@ -25,6 +25,12 @@ export interface Database extends Queryable {
    * it opens (`openPglite`), since opening it writes; claiming again is a no-op.
    */
   claimWriter(): Promise<void>;
+  /**
+   * Told when the session holding the writer claim is lost (PostgreSQL: its connection ended, so
+   * its advisory lock is released and another process may claim it). Without a listener the
+   * process ends at once.
+   */
+  onWriterLost?(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -109,8 +115,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   let writer: pg.Client | undefined;
   /** names of prepared statements by their text: a connection prepares each name once */
   const statementNames = new Map<string, string>();
+  const writerLost: ((error: Error) => void)[] = [];
   return {
     kind: 'postgres',
+    onWriterLost(listener) {
+      writerLost.push(listener);
+    },
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await pool.query(sql, params as unknown[]);
       return result.rows as Row[];
@@ -163,8 +173,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
       }
       // a lost session loses the lock: stop rather than write beside another core
       client.on('error', (error) => {
-        console.error('the core lock connection failed; stopping', error);
-        process.exit(1);
+        if (writer !== client) return;
+        if (writerLost.length === 0) {
+          console.error('the core lock connection failed; stopping', error);
+          process.exit(1);
+        }
+        for (const listener of writerLost) listener(error);
       });
       writer = client;
     },

@@ -69,7 +69,7 @@ describeEachDatabase('a core whose batch write and the reload after it fail (cra
       expect((await order()).body).toEqual(refused);
       const health = await api.get('health');
       expect(health.status).toBe(503);
-      expect(health.body).toEqual({ type: 'ok', message: { status: 'unavailable', database: kind, core: 'failed', watchers: [] } });
+      expect(health.body).toEqual({ type: 'ok', message: { status: 'unavailable', database: kind, core: 'failed', reason: 'failed', watchers: [] } });
 
       // nothing of the failed, queued or later commands reached the database; the ledger holds
       expect(await stored()).toEqual(before);

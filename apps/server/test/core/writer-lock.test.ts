@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, writeFile, access, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ describe('one core per database: the embedded database’s lock file', () => {
   it('refuses a second claim while held, and takes over a lock whose process died', async () => {
     const file = path.join(await mkdtemp(path.join(tmpdir(), 'tessera-lock-')), 'pglite.lock');
     const release = await claimLockFile(file, WRITER_TAKEN);
-    expect(await readFile(file, 'utf8')).toBe(String(process.pid));
+    expect(await readFile(file, 'utf8')).toMatch(new RegExp(`^${process.pid}( \\d+)?$`));
     await expect(claimLockFile(file, WRITER_TAKEN)).rejects.toThrow(WRITER_TAKEN);
     await release();
     await expect(access(file)).rejects.toThrow();
@@ -26,12 +26,30 @@ describe('one core per database: the embedded database’s lock file', () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     await writeFile(file, String(dead));
     const again = await claimLockFile(file, WRITER_TAKEN);
-    expect(await readFile(file, 'utf8')).toBe(String(process.pid));
+    expect(await readFile(file, 'utf8')).toMatch(new RegExp(`^${process.pid}( \\d+)?$`));
     await again();
 
-    // pid 1 always runs: a live owner keeps its lock
+    // a live Node process (a lock of an older version: its pid alone) keeps its lock
+    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      await writeFile(file, String(live.pid));
+      await expect(claimLockFile(file, WRITER_TAKEN)).rejects.toThrow(WRITER_TAKEN);
+      // the same pid with another start time: the pid was reused by a later process
+      await writeFile(file, `${live.pid} 1`);
+      const reused = await claimLockFile(file, WRITER_TAKEN);
+      await reused();
+    } finally {
+      live.kill();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('takes over a stale lock whose pid now belongs to another live program', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'tessera-lock-')), 'pglite.lock');
+    // pid 1 always runs, and it is not this program
     await writeFile(file, '1');
-    await expect(claimLockFile(file, WRITER_TAKEN)).rejects.toThrow(WRITER_TAKEN);
+    const release = await claimLockFile(file, WRITER_TAKEN);
+    expect(await readFile(file, 'utf8')).toMatch(new RegExp(`^${process.pid} \\d+$`));
+    await release();
   });
 
   it('releases the lock when the data directory fails to open', async () => {

@@ -82,6 +82,14 @@ describeEachDatabase('Idempotency-Key on calls that move money', (kind) => {
     expect(second.body).toBe(first.body);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(await balance('micro')).toBe(before + (first.statusCode < 300 ? parseAmount('5') : 0n));
+    // the same key and body for another user (another path) is another call: refused, not answered the first reply
+    const other = await app.http.inject({
+      method: 'POST',
+      url: `/admin/api/users/${user.id + 1}/credit`,
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'operator-credit-1' },
+      payload: { currency_id: USDT, wallet: 'micro', amount: '5', reason: 'idempotency test' },
+    });
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('refuses a malformed key', async () => {

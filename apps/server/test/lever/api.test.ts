@@ -252,7 +252,10 @@ describeEachDatabase('lever calls', (kind) => {
     expect((await h.trade(short))?.status).toBe(3);
     expect((await h.trade(long))?.status).toBe(1);
     expect((await api.post('lever/batch_close', { type: 5 }, { token: demo.token })).body).toEqual({ type: 'error', message: 'parameter error' });
-    await api.post('lever/batch_close', {}, { token: demo.token });
+    // without type nothing is closed: it names no side
+    expect((await api.post('lever/batch_close', {}, { token: demo.token })).body).toEqual({ type: 'error', message: 'parameter error' });
+    expect((await h.trade(long))?.status).toBe(1);
+    await api.post('lever/batch_close', { type: 0 }, { token: demo.token });
     expect((await h.trade(long))?.status).toBe(3);
   });
 

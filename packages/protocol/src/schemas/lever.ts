@@ -38,7 +38,10 @@ export const leverSetStopBody = z.object({
 });
 
 /** lever/batch_close: 0 all, 1 longs, 2 shorts. */
-export const leverBatchCloseBody = z.object({ type: optionalWholeNumber.describe('0 all (default), 1 longs, 2 shorts') });
+/** `type` is required: a call without it (a client's mistake) must not close every position. */
+export const leverBatchCloseBody = z.object({
+  type: optionalWholeNumber.pipe(z.union([z.literal(0), z.literal(1), z.literal(2)])).describe('required: 0 all, 1 longs, 2 shorts'),
+});
 
 /** transaction_complete, lever reading: `lever=1` with a page. */
 export const leverCompleteBody = z.object({ lever: optionalWholeNumber, currency_id: optionalWholeNumber, legal_id: optionalWholeNumber, ...pageQuery });

@@ -1,6 +1,6 @@
 import type { Atoms } from '../amount';
 import type { CommandContext } from '../command-context';
-import type { CommandResult, CoreKind, KindState } from '../kind';
+import type { CommandResult, CoreKind, CoreTable, KindState } from '../kind';
 import { refuse } from '../refusal';
 import type { Wallet } from '../wallets';
 
@@ -14,7 +14,33 @@ export interface AdjustCommand {
   amount: Atoms;
   reason: 'adjustment' | 'deposit' | 'withdrawal';
   reference: string;
+  /**
+   * A deposit request this credit confirms: its status is written in the same batch as the
+   * credit, so a credited deposit never shows pending, whatever stops the process.
+   */
+  deposit?: DepositDecision;
 }
+
+/** The confirmation of a pending deposit request (`deposit_requests`), written with its credit. */
+export interface DepositDecision {
+  requestId: number;
+  reviewerId: number | null;
+  /** decimal text of the amount credited */
+  creditedAmount: string;
+  /** ISO time of the decision */
+  at: string;
+}
+
+/** Confirms pending deposit requests; a request decided already keeps its decision. */
+export const DEPOSIT_DECISIONS: CoreTable<DepositDecision> = {
+  name: 'deposit_requests',
+  key: (decision) => decision.requestId,
+  statement(source, decisions) {
+    const rows = decisions.map((d) => ({ id: d.requestId, r: d.reviewerId, a: d.creditedAmount, t: d.at }));
+    return `update deposit_requests d set status = 1, reviewer_id = t.r, review_note = '', credited_amount = t.a, reviewed_at = t.t
+      from ${source(rows, 'id bigint, r int, a numeric, t timestamptz')} where d.id = t.id and d.status = 0`;
+  },
+};
 
 /** Moves available funds between two wallets of one user. */
 export interface TransferCommand {
@@ -48,6 +74,7 @@ class Funds implements KindState<FundsCommand, null> {
         reason: command.reason,
         reference: command.reference,
       });
+      if (command.deposit) context.stage(DEPOSIT_DECISIONS, command.deposit);
       return { applied: true };
     }
     if (command.amount <= 0n) refuse('amount must be greater than zero');
@@ -63,7 +90,7 @@ class Funds implements KindState<FundsCommand, null> {
 export const fundsKind: CoreKind<FundsCommand> = {
   name: 'funds',
   commandKinds: ['adjust', 'transfer'],
-  tables: [],
+  tables: [DEPOSIT_DECISIONS as CoreTable<unknown>],
   orphanChecks: [],
   create: () => new Funds(),
 };

@@ -12,3 +12,10 @@ create table idempotency_requests (
   primary key (caller, idempotency_key)
 );
 create index idempotency_requests_created_at on idempotency_requests (created_at);
+
+-- Readiness (issue 25): after a failed batch write the core probes with this one-row write until the
+-- database takes writes again.
+create table core_write_probe (
+  id int primary key,
+  written_at timestamptz not null
+);

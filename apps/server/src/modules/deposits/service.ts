@@ -252,9 +252,10 @@ export class DepositService {
       amount,
       reason: 'deposit',
       reference: `deposit:${request.id}`,
+      // the request's status is durable with the credit, in the same batch
+      deposit: { requestId: Number(request.id), reviewerId, creditedAmount: formatAmount(amount), at: this.clock().toISOString() },
     });
-    // after a crash between the credit and this line, a second confirmation finds the key spent
-    // and only records the decision
+    // a credit made before the status travelled with it (an older version): record the decision
     await this.deposits.decide(Number(request.id), DEPOSIT_STATUS.confirmed, reviewerId, '', formatAmount(amount), this.clock());
     if (result.applied) await this.notify(request.user_id, 'deposit_credited', { amount: formatAmount(amount), currency: currency.name, id: Number(request.id) });
     const after = await this.deposits.find(Number(request.id));

@@ -74,7 +74,8 @@ export function installIdempotency(http: FastifyInstance, repository: Idempotenc
       done(new Refusal('parameter error'));
       return;
     }
-    const requestHash = sha256(`${request.method} ${request.routeOptions.url ?? request.url}\n${canonical(request.body ?? {})}`);
+    // the call: its route, the values of its path (whose record), and its body
+    const requestHash = sha256(`${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}\n${canonical(request.params ?? {})}\n${canonical(request.body ?? {})}`);
     repository.claim(caller, key, requestHash).then(
       (row) => {
         if (row.requestHash !== requestHash) {

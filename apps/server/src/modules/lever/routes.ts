@@ -104,7 +104,7 @@ const privateLeverRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
 
   app.post(
     '/lever/batch_close',
-    { schema: { tags, summary: 'Close every held position of the caller: type 0 all, 1 longs, 2 shorts', body: leverBatchCloseBody, response: { 200: done } } },
+    { schema: { tags, summary: 'Close held positions of the caller: type (required) 0 all, 1 longs, 2 shorts', body: leverBatchCloseBody, response: { 200: done } } },
     async (request) => {
       await services.lever.batchClose(currentUser(request).id, request.body.type);
       return { type: 'ok' as const, message: 'operation ok' };

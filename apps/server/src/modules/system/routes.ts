@@ -23,6 +23,7 @@ const health = replySchema(
     database: z.string(),
     databaseState: z.enum(['up', 'down']).optional(),
     core: z.enum(['running', 'stopped', 'failed', 'unreachable']),
+    reason: z.enum(['writes failing', 'reload in progress', 'writer lock lost', 'stopped', 'failed', 'database unreachable', 'core unreachable']).optional(),
     watchers: z.array(watcherStatus),
   }),
 );
@@ -37,7 +38,8 @@ export const systemRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     {
       schema: {
         tags: ['system'],
-        summary: 'Health: the core takes commands and the database answers; 503 when not (the core stopping or failed). `watchers`: each chain watcher’s lag in blocks and last failure',
+        summary:
+          'Health: the core takes writes and the database answers; 503 with a reason when not (writes failing, a reload in progress, the writer lock lost, the core stopped, failed or unreachable). `watchers`: each chain watcher’s lag in blocks and last failure',
         response: { 200: health, 503: health },
       },
     },

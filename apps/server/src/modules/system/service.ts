@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import type { CoreState } from '../../core/core';
+import type { CoreState, Readiness, UnreadyReason } from '../../core/core';
 import type { Database } from '../../db/database';
 import type { SettingsRepository } from './settings-repository';
 import { SETTING, type AppLinks, type SupportLinks } from './settings';
@@ -13,9 +13,18 @@ export interface Health {
   database: Database['kind'];
   /** `down`: the database did not answer */
   databaseState?: 'up' | 'down';
+  /** the in-process core's state, or `unreachable`: a gateway whose core does not answer */
   core: CoreReach;
+  /** why the server cannot take writes now (absent when it can) */
+  reason?: UnreadyReason | 'database unreachable' | 'core unreachable';
   /** each chain watcher's lag ("behind by N blocks") and last failure; none without chain settings */
   watchers: WatcherStatus[];
+}
+
+export interface CoreHealth {
+  state: CoreState;
+  readiness: Readiness;
+  probeWrites(): Promise<void>;
 }
 
 export class SystemService {
@@ -23,8 +32,9 @@ export class SystemService {
     private readonly settings: SettingsRepository,
     private readonly db: Database,
     private readonly fallback: { supportUrl: string; appDownloadUrl: string },
+    private readonly core: CoreHealth,
     /** the in-process core's state, or a gateway's reach of the core */
-    private readonly coreState: () => CoreReach,
+    private readonly coreReach: () => CoreReach = () => core.state,
     private readonly watchers: () => WatcherStatus[] = () => [],
   ) {}
 
@@ -45,21 +55,25 @@ export class SystemService {
   }
 
   /**
-   * Healthy when the core takes commands and the database answers. A core stopping or failed
-   * makes the server unavailable: it refuses every money command, and a failed one never recovers
-   * in this process.
+   * Ready when the core takes writes and the database answers: 'unavailable' with a reason while
+   * batch writes fail (until a write, or the probe write made here, succeeds), while the core
+   * reloads its state, when the writer lock is lost, when the core stopped or failed (a failed core
+   * never recovers in this process), or when the database does not answer.
    */
   async health(): Promise<Health> {
-    const core = this.coreState();
     // a watcher behind or failing does not take the server out of service: deposits wait, trading goes on
     const watchers = this.watchers();
-    if (core !== 'running') return { status: 'unavailable', database: this.db.kind, core, watchers };
+    const reach = this.coreReach();
+    if (reach === 'unreachable') return { status: 'unavailable', database: this.db.kind, core: reach, reason: 'core unreachable', watchers };
+    await this.core.probeWrites();
+    const { readiness } = this.core;
+    if (!readiness.ready) return { status: 'unavailable', database: this.db.kind, core: reach, ...(readiness.reason ? { reason: readiness.reason } : {}), watchers };
     try {
       await this.db.query('select 1');
     } catch {
-      return { status: 'unavailable', database: this.db.kind, databaseState: 'down', core, watchers };
+      return { status: 'unavailable', database: this.db.kind, databaseState: 'down', core: reach, reason: 'database unreachable', watchers };
     }
-    return { status: 'ok', database: this.db.kind, core, watchers };
+    return { status: 'ok', database: this.db.kind, core: reach, watchers };
   }
 
   /**
@@ -67,7 +81,7 @@ export class SystemService {
    * (reads come from the database) and refuses writes with 503 on its own.
    */
   async readiness(): Promise<{ status: 'ok' | 'unavailable'; database: Database['kind']; core: CoreReach }> {
-    const core = this.coreState();
+    const core = this.coreReach();
     try {
       await this.db.query('select 1');
     } catch {
