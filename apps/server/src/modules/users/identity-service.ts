@@ -1,6 +1,6 @@
 import { CARD_ID_PATTERN, CHINESE_CHARACTER, maskAccount } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
-import type { UploadService } from '../uploads/service';
+import { storedUploadUrl, type UploadService } from '../uploads/service';
 import type { IdentityRepository } from './identity-repository';
 import type { UserRepository } from './repository';
 import type { SecondFactorService } from './second-factor-service';
@@ -69,9 +69,9 @@ export class IdentityService {
       user_id: userId,
       name,
       card_id: cardId.toUpperCase(),
-      front_pic: input.front_pic ?? '',
-      reverse_pic: input.reverse_pic ?? '',
-      hand_pic: input.hand_pic ?? '',
+      front_pic: storedUploadUrl(input.front_pic),
+      reverse_pic: storedUploadUrl(input.reverse_pic),
+      hand_pic: storedUploadUrl(input.hand_pic),
     });
     await this.uploads.markReferenced(userId, pictures.map((picture) => picture ?? ''));
     await this.users.setReviewStatus(userId, 1);
