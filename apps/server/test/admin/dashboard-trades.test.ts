@@ -6,7 +6,7 @@ import { createTestApp, describeEachDatabase, type TestApp } from '../support/te
 
 const PASSWORD = 'operator-password-1';
 
-describeEachDatabase('the back office dashboard with trades present', (kind) => {
+describeEachDatabase('the back office dashboard with trades present; who runs the audit', (kind) => {
   let app: TestApp;
 
   beforeAll(async () => {
@@ -44,5 +44,17 @@ describeEachDatabase('the back office dashboard with trades present', (kind) => 
       expect(parseAmount(pair!.quote_volume)).toBeGreaterThanOrEqual(parseAmount('0.29259309'));
       expect(reply.body.queues).toBeDefined();
     }
+  });
+
+  it('runs (and records) the audit for admin and finance only', async () => {
+    const admin = operatorCall(app, await operatorToken(app));
+    const statuses: Record<string, number> = {};
+    for (const role of ['reviewer', 'support', 'finance'] as const) {
+      expect((await admin('POST', '/operators', { email: `audit-${role}@ops.example`, password: PASSWORD, role })).status).toBe(200);
+      const login = await app.http.inject({ method: 'POST', url: '/admin/api/login', payload: { email: `audit-${role}@ops.example`, password: PASSWORD } });
+      statuses[role] = (await operatorCall(app, login.json<{ token: string }>().token)('GET', '/audit')).status;
+    }
+    statuses.admin = (await admin('GET', '/audit')).status;
+    expect(statuses).toEqual({ reviewer: 403, support: 403, finance: 200, admin: 200 });
   });
 });
