@@ -1,6 +1,26 @@
 import { isDevelopmentDepositKey } from './modules/deposits/chain';
 import { parseIndexSources, SIMULATOR_SOURCE, sourceNames } from './modules/index-prices/settings';
 
+/** The operators' password rule (the back office's new operators, and ADMIN_PASSWORD in production). */
+export const OPERATOR_PASSWORD = { min: 12, max: 128, distinct: 5 } as const;
+
+/** True when a password meets the operators' rule: 12 to 128 characters, not a few repeated ones. */
+export function isStrongOperatorPassword(password: string): boolean {
+  const length = [...password].length;
+  return length >= OPERATOR_PASSWORD.min && length <= OPERATOR_PASSWORD.max && new Set(password).size >= OPERATOR_PASSWORD.distinct;
+}
+
+/**
+ * True when 64 hexadecimal digits look made by a person rather than drawn at random: fewer than
+ * 10 different digits, or fewer than 12 different bytes (a random key has about 30 of its 32 bytes
+ * different; an all-zero key, a repeated word or a short pattern has a handful).
+ */
+export function isLowEntropyKey(hex: string): boolean {
+  const digits = new Set(hex.toLowerCase()).size;
+  const bytes = new Set(hex.toLowerCase().match(/../g) ?? []).size;
+  return digits < 10 || bytes < 12;
+}
+
 /** The settings production is judged on, as the operator wrote them (unset stays undefined). */
 export interface ProductionSettings {
   ADMIN_PASSWORD?: string | undefined;
@@ -39,10 +59,14 @@ export function productionProblems(settings: ProductionSettings, development: De
   const problems: string[] = [];
   if (!settings.ADMIN_PASSWORD || settings.ADMIN_PASSWORD === development.adminPassword) {
     problems.push('ADMIN_PASSWORD: set a strong operator password in production');
+  } else if (!isStrongOperatorPassword(settings.ADMIN_PASSWORD)) {
+    problems.push(`ADMIN_PASSWORD: the operators' password rule: ${OPERATOR_PASSWORD.min} to ${OPERATOR_PASSWORD.max} characters, at least ${OPERATOR_PASSWORD.distinct} different`);
   }
   if (!settings.OPERATOR_SECRET_KEY || settings.OPERATOR_SECRET_KEY.toLowerCase() === development.operatorSecretKey) {
     // the development key is in the source: TOTP secrets sealed with it are as good as plain
     problems.push('OPERATOR_SECRET_KEY: set a key of your own in production (openssl rand -hex 32)');
+  } else if (isLowEntropyKey(settings.OPERATOR_SECRET_KEY)) {
+    problems.push('OPERATOR_SECRET_KEY: this key was not drawn at random (too few different digits); make one with openssl rand -hex 32');
   }
   const xpubs = [settings.DEPOSIT_XPUB_BTC, settings.DEPOSIT_XPUB_ETH, settings.DEPOSIT_XPUB_TRON];
   if (xpubs.some((key) => !key)) {

@@ -43,6 +43,17 @@ export function currentUser(request: FastifyRequest): AuthenticatedUser {
   return request.user;
 }
 
+/**
+ * The authenticated user of a private route that changes what the account keeps (payment methods,
+ * withdrawal addresses, subscriptions): refused for the shared guest account, which every later
+ * guest would otherwise see.
+ */
+export function currentMember(request: FastifyRequest): AuthenticatedUser {
+  const user = currentUser(request);
+  if (user.isVistor) throw new Refusal('guest accounts cannot do this');
+  return user;
+}
+
 /** A preHandler for calls that visitors may make too: a token, when sent, must be live. */
 export function optionalUser(auth: AuthService) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {

@@ -8,6 +8,9 @@ export function toCsv(rows: readonly Record<string, unknown>[]): string {
   return `${lines.join('\r\n')}\r\n`;
 }
 
+/** A number and nothing else: an optional minus, digits, an optional fraction. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 function cell(value: unknown): string {
   const text =
     value === null || value === undefined
@@ -17,7 +20,8 @@ function cell(value: unknown): string {
         : typeof value === 'object'
           ? JSON.stringify(value)
           : String(value as string | number | boolean | bigint);
-  // a cell a spreadsheet would run as a formula starts with a quote
-  const safe = /^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text) ? `'${text}` : text;
+  // a cell a spreadsheet would run as a formula starts with a quote; only a cell that is a plain
+  // number as a whole (`-12.5`) keeps its sign: `-1+1+cmd|…` starts with a digit but is a formula
+  const safe = /^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

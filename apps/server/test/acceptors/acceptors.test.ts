@@ -218,4 +218,53 @@ describeEachDatabase('acceptor deals', (kind) => {
     await app().db.query('update acceptor_deals set fee = fee - 0.000001 where id = $1', [deal!.id]);
     expect((await runAudit(app().db)).ok).toBe(true);
   });
+
+  it('lets the user dispute a "paid" within the window: the deal waits for an operator, who releases or returns the coins, logged', async () => {
+    // disputed, then returned to the user: the acceptor did not pay
+    await open({ type: 'sell', money: '10' });
+    const [unpaid] = await incoming();
+    await step('acceptor/paid', unpaid!.id);
+    const before = { user: amounts(user.id), acceptor: amounts(acceptor.id) };
+    expect((await step('acceptor/object', unpaid!.id, stranger.token)).body).toEqual({ type: 'error', message: 'order not found' });
+    expect((await step('acceptor/object', unpaid!.id, user.token)).body).toEqual({ type: 'ok', message: 'operation ok' });
+    expect((await step('acceptor/object', unpaid!.id, user.token)).body).toEqual({ type: 'error', message: 'order already appealed' });
+    // the window passes: nothing confirms itself, across a restart too
+    time.advanceMinutes(25);
+    await app().core.runDueDeadlines();
+    await server.restart();
+    await app().core.runDueDeadlines();
+    expect((await mine())[0]!.is_sure).toBe(3);
+    expect(amounts(user.id)).toEqual(before.user);
+    const operator = operatorCall(app(), await operatorToken(app()));
+    const disputes = await operator('GET', '/acceptors/disputes');
+    expect((disputes.body.list as { id: number }[]).map((row) => row.id)).toEqual([unpaid!.id]);
+    expect(await operator('POST', `/acceptors/deals/${unpaid!.id}/rule`, { outcome: 'return', note: 'no transfer on the statement' })).toEqual({ status: 200, body: { ok: true } });
+    expect(await operator('POST', `/acceptors/deals/${unpaid!.id}/rule`, { outcome: 'release' })).toEqual({ status: 409, body: { error: 'order already handled' } });
+    expect((await mine())[0]!.is_sure).toBe(2);
+    expect(amounts(user.id)).toEqual({ available: before.user.available + before.user.locked, locked: 0n });
+    expect(amounts(acceptor.id)).toEqual(before.acceptor);
+    const [logged] = await app().db.query<{ before: { is_sure: number }; after: { is_sure: number; ruling: string; note: string } }>(
+      `select before, after from operator_log where target = $1 order by id desc limit 1`,
+      [`acceptor_deal:${unpaid!.id}`],
+    );
+    expect(logged).toMatchObject({ before: { is_sure: 3 }, after: { is_sure: 2, ruling: 'return', note: 'no transfer on the statement' } });
+
+    // disputed, then released to the acceptor: the operator saw the payment
+    await open({ type: 'sell', money: '5' });
+    const [paid] = await incoming();
+    await step('acceptor/paid', paid!.id);
+    const acceptorBefore = amounts(acceptor.id).available;
+    expect((await step('acceptor/object', paid!.id, user.token)).body.type).toBe('ok');
+    expect((await operator('POST', `/acceptors/deals/${paid!.id}/rule`, { outcome: 'release' })).status).toBe(200);
+    expect(amounts(acceptor.id).available).toBe(acceptorBefore + parseAmount('5'));
+
+    // too late: 20 minutes after "paid" the deal confirms itself and cannot be disputed
+    await open({ type: 'sell', money: '1' });
+    const [late] = await incoming();
+    await step('acceptor/paid', late!.id);
+    time.advanceMinutes(21);
+    expect((await step('acceptor/object', late!.id, user.token)).body).toEqual({ type: 'error', message: 'order already handled' });
+    await app().core.runDueDeadlines();
+    expect((await runAudit(app().db)).ok).toBe(true);
+  });
 });

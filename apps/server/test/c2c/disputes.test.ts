@@ -118,4 +118,14 @@ describeEachDatabase('c2c disputes', (kind) => {
     expect((await act(seller, 'c2c/legal_deal_sure', { id })).body.type).toBe('ok');
     expect(await operator('POST', `/c2c/orders/${id}/resolve`, { outcome: 'return' })).toEqual(HANDLED);
   });
+
+  it('stores an appeal image as /uploads/<name> only, whatever host the URL named', async () => {
+    const id = await paidOrder();
+    time.advanceMinutes(30);
+    const image = await proof(buyer);
+    expect((await act(buyer, 'c2c/appeal', { id, message: 'see the slip', image: `https://evil.example${image}` })).body.type).toBe('ok');
+    const [row] = await app.db.query<{ appeal_image: string }>('select appeal_image from c2c_orders where id = $1', [id]);
+    expect(row!.appeal_image).toBe(image);
+    expect(await operator('POST', `/c2c/orders/${id}/resolve`, { outcome: 'return' })).toMatchObject({ status: 200 });
+  });
 });

@@ -51,6 +51,16 @@ describe('production configuration', () => {
     expect(loadConfig({ ...productionEnv(), ...gateway, PAYMENT_NOTIFY_URL: 'https://x.example/n', PAYMENT_RETURN_URL: 'https://x.example/r' }).PAYMENT_RETURN_URL).toBe('https://x.example/r');
   });
 
+  it('applies the operators’ password rule to ADMIN_PASSWORD, and refuses a key not drawn at random', () => {
+    expect(() => loadConfig({ ...productionEnv(), ADMIN_PASSWORD: '1234567890' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...productionEnv(), ADMIN_PASSWORD: 'aaaaaaaaaaaaaaaa' })).toThrow(/ADMIN_PASSWORD/);
+    expect(loadConfig({ ...productionEnv(), ADMIN_PASSWORD: 'correct horse battery' }).ADMIN_PASSWORD).toBe('correct horse battery');
+    expect(() => loadConfig({ ...productionEnv(), OPERATOR_SECRET_KEY: '0'.repeat(64) })).toThrow(/OPERATOR_SECRET_KEY/);
+    expect(() => loadConfig({ ...productionEnv(), OPERATOR_SECRET_KEY: '0123456789abcdef'.repeat(4) })).toThrow(/OPERATOR_SECRET_KEY/);
+    expect(() => loadConfig({ ...productionEnv(), OPERATOR_SECRET_KEY: 'deadbeef'.repeat(8) })).toThrow(/OPERATOR_SECRET_KEY/);
+    expect(loadConfig({ ...productionEnv(), OPERATOR_SECRET_KEY: '3f9c2a7be1d84056c9a1f27e4b3d8c60a5e9172bd4c63f08e2b7a19d5c46e83f' }).OPERATOR_SECRET_KEY).toMatch(/^3f9c/);
+  });
+
   it('refuses to start without a mail server', () => {
     expect(() => loadConfig(without('SMTP_URL'))).toThrow(/SMTP_URL/);
   });

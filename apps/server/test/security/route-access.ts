@@ -262,8 +262,11 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/acceptor/confirm': 'private',
   'POST /api/acceptor/reject': 'private',
   'POST /api/acceptor/paid': 'private',
+  'POST /api/acceptor/object': 'private',
   'GET /admin/api/acceptors': 'operator',
   'GET /admin/api/acceptors/deals': 'operator',
+  'GET /admin/api/acceptors/disputes': 'operator',
+  'POST /admin/api/acceptors/deals/:id/rule': 'operator',
   'PUT /admin/api/users/:userId/acceptor': 'operator',
 
   // notifications (the account centre's messages)

@@ -52,7 +52,27 @@ export interface AcceptorDealReceiveCommand {
   dealId: number;
 }
 
-export type AcceptorDealCommand = AcceptorDealOpenCommand | AcceptorDealDecideCommand | AcceptorDealReceiveCommand;
+/**
+ * The user disputes the acceptor's "paid" on a sell, within the confirmation window: the deal no
+ * longer confirms itself and waits for an operator's ruling (as an appealed c2c order does).
+ */
+export interface AcceptorDealObjectCommand {
+  kind: 'acceptor_deal_object';
+  key: string;
+  userId: number;
+  dealId: number;
+}
+
+/** An operator's ruling on a disputed deal: `release` the escrowed coins to the acceptor, or `return` them to the user. */
+export interface AcceptorDealRuleCommand {
+  kind: 'acceptor_deal_rule';
+  key: string;
+  operatorId: number;
+  dealId: number;
+  outcome: 'release' | 'return';
+}
+
+export type AcceptorDealCommand = AcceptorDealOpenCommand | AcceptorDealDecideCommand | AcceptorDealReceiveCommand | AcceptorDealObjectCommand | AcceptorDealRuleCommand;
 
 const receiveKey = (id: number) => `deadline:acceptor:${id}`;
 
@@ -78,11 +98,13 @@ export class AcceptorDealBook implements KindState<AcceptorDealCommand, Acceptor
   apply(command: AcceptorDealCommand, context: CommandContext, now: Date): CommandResult {
     if (command.kind === 'acceptor_deal_open') return { applied: true, recordId: this.openDeal(command, context, now).id };
     if (command.kind === 'acceptor_deal_decide') return { applied: true, recordId: this.decide(command, context, now).id };
+    if (command.kind === 'acceptor_deal_object') return { applied: true, recordId: this.object(command, context, now).id };
+    if (command.kind === 'acceptor_deal_rule') return { applied: true, recordId: this.rule(command, context, now).id };
     return { applied: true, recordId: this.receive(command, context, now).id };
   }
 
   *deadlines(): Iterable<Deadline> {
-    for (const deal of this.open.values()) if (deal.isSure === DEAL_STATUS.paid) yield this.receiveDeadline(deal);
+    for (const deal of this.open.values()) if (deal.isSure === DEAL_STATUS.paid && deal.objectedAt === null) yield this.receiveDeadline(deal);
   }
 
   private openDeal(input: OpenDeal, context: CommandContext, now: Date): AcceptorDealState {
@@ -92,7 +114,7 @@ export class AcceptorDealBook implements KindState<AcceptorDealCommand, Acceptor
     for (const deal of this.open.values()) if (deal.userId === input.userId) openOfUser++;
     if (openOfUser >= MAX_OPEN_DEALS_PER_USER) refuse('too many open deals');
     const id = this.lastId + 1;
-    const deal: AcceptorDealState = { id, ...input, isSure: DEAL_STATUS.open, paidAt: null, createdAt: now, updatedAt: now };
+    const deal: AcceptorDealState = { id, ...input, isSure: DEAL_STATUS.open, paidAt: null, objectedAt: null, ruling: '', ruledBy: null, createdAt: now, updatedAt: now };
     const coins = coinsOf(deal);
     const reference = `acceptor_deal:${id}`;
     if (input.type === 'buy') {
@@ -142,6 +164,35 @@ export class AcceptorDealBook implements KindState<AcceptorDealCommand, Acceptor
     if (!deal) refuse('order already handled');
     if (input.userId !== null && deal.userId !== input.userId) refuse('not your order');
     if (deal.isSure !== DEAL_STATUS.paid) refuse('order already handled');
+    // a disputed deal waits for an operator: the deadline confirms nothing (its user still may)
+    if (input.userId === null && deal.objectedAt !== null) refuse('order already appealed');
+    return this.release(deal, context, now);
+  }
+
+  private object(input: AcceptorDealObjectCommand, context: CommandContext, now: Date): AcceptorDealState {
+    const deal = this.open.get(input.dealId);
+    if (!deal || deal.userId !== input.userId) refuse('order not found');
+    if (deal.isSure !== DEAL_STATUS.paid) refuse('order already handled');
+    if (deal.objectedAt !== null) refuse('order already appealed');
+    if (now.getTime() >= (deal.paidAt ?? deal.updatedAt).getTime() + AUTO_CONFIRM_MS) refuse('order already handled');
+    const objected: AcceptorDealState = { ...deal, objectedAt: now, updatedAt: now };
+    this.open.set(objected.id, objected);
+    context.stage(ACCEPTOR_DEALS, objected);
+    return objected;
+  }
+
+  private rule(input: AcceptorDealRuleCommand, context: CommandContext, now: Date): AcceptorDealState {
+    const deal = this.open.get(input.dealId);
+    if (!deal || deal.isSure !== DEAL_STATUS.paid || deal.objectedAt === null) refuse('order already handled');
+    const ruled: AcceptorDealState = { ...deal, ruling: input.outcome, ruledBy: input.operatorId };
+    if (input.outcome === 'release') return this.release(ruled, context, now);
+    // the user was not paid: the escrowed coins return to them
+    context.move({ userId: deal.userId, currencyId: deal.currencyId, wallet: 'change', locked: -deal.money, available: deal.money, reason: 'acceptor_release', reference: `acceptor_deal:${deal.id}` });
+    return this.settle(ruled, DEAL_STATUS.rejected, context, now);
+  }
+
+  /** A paid sell completes: the user's escrowed coins go to the acceptor. */
+  private release(deal: AcceptorDealState, context: CommandContext, now: Date): AcceptorDealState {
     const reference = `acceptor_deal:${deal.id}`;
     context.move({ userId: deal.userId, currencyId: deal.currencyId, wallet: 'change', locked: -deal.money, reason: 'acceptor_deal', reference });
     context.move({ userId: deal.acceptorId, currencyId: deal.currencyId, wallet: 'change', available: deal.money, reason: 'acceptor_deal', reference });

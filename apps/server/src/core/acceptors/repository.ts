@@ -22,6 +22,9 @@ interface DealRow {
   fee: string;
   is_sure: number;
   paid_at: Date | null;
+  objected_at: Date | null;
+  ruling: '' | 'release' | 'return';
+  ruled_by: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -29,7 +32,7 @@ interface DealRow {
 export async function loadAcceptorDeals(db: Queryable): Promise<AcceptorDealRows> {
   const open = await db.query<DealRow>(
     `select id::text, user_id, acceptor_id, currency_id, type, way, mobile, deal_account, money::text, rate::text, fee::text,
-            is_sure, paid_at, created_at, updated_at
+            is_sure, paid_at, objected_at, ruling, ruled_by, created_at, updated_at
        from acceptor_deals where is_sure in (0, 3) order by id`,
   );
   const [last] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from acceptor_deals');
@@ -51,6 +54,9 @@ function dealFromRow(row: DealRow): AcceptorDealState {
     fee: parseAmount(row.fee),
     isSure: row.is_sure as DealStatus,
     paidAt: row.paid_at,
+    objectedAt: row.objected_at,
+    ruling: row.ruling,
+    ruledBy: row.ruled_by,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -75,13 +81,17 @@ export const ACCEPTOR_DEALS: CoreTable<AcceptorDealState> = {
       f: formatAmount(x.fee),
       s: x.isSure,
       pa: x.paidAt?.toISOString() ?? null,
+      oa: x.objectedAt?.toISOString() ?? null,
+      rl: x.ruling,
+      rb: x.ruledBy,
       ca: x.createdAt.toISOString(),
       ua: x.updatedAt.toISOString(),
     }));
-    return `insert into acceptor_deals (id, user_id, acceptor_id, currency_id, type, way, mobile, deal_account, money, rate, fee, is_sure, paid_at, created_at, updated_at)
-        select id, u, ac, c, t, w, mo, da, m, r, f, s, pa, ca, ua
-          from ${source(rows, 'id bigint, u int, ac int, c int, t text, w text, mo text, da text, m numeric, r numeric, f numeric, s smallint, pa timestamptz, ca timestamptz, ua timestamptz')}
-        on conflict (id) do update set is_sure = excluded.is_sure, paid_at = excluded.paid_at, updated_at = excluded.updated_at`;
+    return `insert into acceptor_deals (id, user_id, acceptor_id, currency_id, type, way, mobile, deal_account, money, rate, fee, is_sure, paid_at, objected_at, ruling, ruled_by, created_at, updated_at)
+        select id, u, ac, c, t, w, mo, da, m, r, f, s, pa, oa, rl, rb, ca, ua
+          from ${source(rows, 'id bigint, u int, ac int, c int, t text, w text, mo text, da text, m numeric, r numeric, f numeric, s smallint, pa timestamptz, oa timestamptz, rl text, rb int, ca timestamptz, ua timestamptz')}
+        on conflict (id) do update set is_sure = excluded.is_sure, paid_at = excluded.paid_at, objected_at = excluded.objected_at,
+          ruling = excluded.ruling, ruled_by = excluded.ruled_by, updated_at = excluded.updated_at`;
   },
   publish: (events, deals) => events.emit('acceptorDeals', deals),
 };

@@ -33,6 +33,11 @@ export interface AcceptorDealState {
   fee: Atoms;
   isSure: DealStatus;
   paidAt: Date | null;
+  /** when the user disputed the acceptor's "paid" (a sell); the deal then waits for an operator */
+  objectedAt: Date | null;
+  /** an operator's ruling on a disputed deal: release (to the acceptor) or return (to the user); '' before */
+  ruling: '' | 'release' | 'return';
+  ruledBy: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

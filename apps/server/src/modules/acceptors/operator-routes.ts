@@ -52,6 +52,39 @@ export const acceptorOperatorRoutes: FastifyPluginAsyncZod<OperatorRouteOptions>
     },
   );
 
+  app.get(
+    '/acceptors/disputes',
+    {
+      config: { roles: MAY.read },
+      schema: { tags, summary: 'Sell deals whose user disputed the acceptor’s "paid", waiting for a ruling, newest first; paged, CSV', querystring: z.object({ ...table }) },
+    },
+    async (request, reply) => tableReply(reply, request.query, 'acceptor-disputes', (page) => services.acceptors.dealsForOperator({ disputed: true }, page)),
+  );
+
+  app.post(
+    '/acceptors/deals/:id/rule',
+    {
+      config: { roles: MAY.moveMoney },
+      schema: {
+        tags,
+        summary: 'Rule on a disputed deal: release the escrowed coins to the acceptor, or return them to the user; logged before and after',
+        params: z.object({ id }),
+        body: z.object({ outcome: z.enum(['release', 'return']), note: z.string().max(200).default('') }),
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      const { before, after } = await services.acceptors.rule(operatorOf(request), request.params.id, request.body.outcome);
+      await services.operatorLog.log(operatorOf(request), {
+        action: `acceptor.deal.${request.body.outcome}`,
+        target: `acceptor_deal:${request.params.id}`,
+        before,
+        after: after && { ...after, note: request.body.note },
+      });
+      return { ok: true as const };
+    },
+  );
+
   app.put(
     '/users/:userId/acceptor',
     {

@@ -53,6 +53,8 @@ export interface DealRow {
   fee: string;
   is_sure: number;
   paid_at: Date | null;
+  objected_at: Date | null;
+  ruling: string;
   created_at: Date;
   updated_at: Date;
   acceptor_name: string;
@@ -67,7 +69,7 @@ const ACCEPTOR_COLUMNS = `a.user_id, a.name, a.currency_id, c.name as currency_n
   a.recharge_amount::text, a.cash_amount::text, a.active`;
 
 const DEAL_SELECT = `select d.id::text, d.user_id, u.account as user_account, d.acceptor_id, c.name as currency_name, d.type, d.way, d.mobile,
-    d.deal_account, d.money::text, d.rate::text, d.fee::text, d.is_sure, d.paid_at, d.created_at, d.updated_at,
+    d.deal_account, d.money::text, d.rate::text, d.fee::text, d.is_sure, d.paid_at, d.objected_at, d.ruling, d.created_at, d.updated_at,
     coalesce(a.name, '') as acceptor_name, coalesce(a.wechat_account, '') as wechat_account, coalesce(a.ali_account, '') as ali_account,
     coalesce(a.bank_account, '') as bank_account, count(*) over ()::int as total
   from acceptor_deals d
@@ -88,6 +90,8 @@ export interface DealFilter {
   userId?: number;
   isSure?: number;
   type?: 'buy' | 'sell';
+  /** only deals whose user disputed the acceptor's "paid" and no operator ruled on yet */
+  disputed?: boolean;
 }
 
 /** Acceptors (appointed by operators) and the deals the core wrote. */
@@ -119,8 +123,9 @@ export class AcceptorRepository {
   allDeals(filter: DealFilter, limit: number, offset: number): Promise<DealRow[]> {
     return this.db.query<DealRow>(
       `${DEAL_SELECT} where ($1::int is null or d.acceptor_id = $1) and ($2::int is null or d.user_id = $2) and ($3::int is null or d.is_sure = $3)
-         and ($4::text is null or d.type = $4) order by d.id desc limit $5 offset $6`,
-      [filter.acceptorId ?? null, filter.userId ?? null, filter.isSure ?? null, filter.type ?? null, limit, offset],
+         and ($4::text is null or d.type = $4) and (not $7::boolean or (d.objected_at is not null and d.is_sure = 3))
+       order by d.id desc limit $5 offset $6`,
+      [filter.acceptorId ?? null, filter.userId ?? null, filter.isSure ?? null, filter.type ?? null, limit, offset, filter.disputed ?? false],
     );
   }
 

@@ -76,6 +76,22 @@ export const acceptorRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { se
     },
   );
 
+  app.post(
+    '/acceptor/object',
+    {
+      schema: {
+        tags,
+        summary: 'The caller was not paid for a sell the acceptor marked paid: within the 20 minutes it no longer confirms itself and waits for an operator’s ruling',
+        body: acceptorDealIdBody,
+        response: { 200: replySchema(done) },
+      },
+    },
+    async (request) => {
+      await services.acceptors.object(currentUser(request).id, request.body.id);
+      return { type: 'ok' as const, message: 'operation ok' };
+    },
+  );
+
   app.get(
     '/acceptor/orders',
     { schema: { tags, summary: 'The deals addressed to the caller as an acceptor, newest first', querystring: acceptorOrdersQuery, response: { 200: replySchema(acceptorDealPage) } } },

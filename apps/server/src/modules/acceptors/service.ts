@@ -141,6 +141,32 @@ export class AcceptorService {
     if (!result.applied) refuse('order already handled');
   }
 
+  /**
+   * acceptor/object: the user was not paid although the acceptor marked the sell paid. Within the
+   * 20 minutes before it confirms itself, the deal then waits for an operator's ruling.
+   */
+  async object(userId: number, dealId: number): Promise<void> {
+    const deal = await this.acceptors.deal(dealId);
+    if (!deal || deal.user_id !== userId) refuse('order not found');
+    const result = await this.core.execute({ kind: 'acceptor_deal_object', key: `acceptor:${dealId}:object`, userId, dealId });
+    if (!result.applied) refuse('order already appealed');
+  }
+
+  /**
+   * Operator API: the ruling on a disputed deal: `release` the coins to the acceptor or `return`
+   * them to the user. Answers the deal before and after, for the operator log.
+   */
+  async rule(operatorId: number, dealId: number, outcome: 'release' | 'return') {
+    const before = await this.acceptors.deal(dealId);
+    if (!before) refuse('order not found');
+    if (before.is_sure !== 3 || before.objected_at === null) refuse('order already handled');
+    const result = await this.core.execute({ kind: 'acceptor_deal_rule', key: `acceptor:${dealId}:rule`, operatorId, dealId, outcome });
+    if (!result.applied) refuse('order already handled');
+    const after = await this.acceptors.deal(dealId);
+    const summary = (row: typeof before | undefined) => row && { is_sure: row.is_sure, ruling: row.ruling, objected_at: row.objected_at?.toISOString() ?? null, money: row.money };
+    return { before: summary(before), after: summary(after) };
+  }
+
   /** Operator API: appoint (or change) an acceptor. Answers the acceptor before and after, for the operator log. */
   async appoint(userId: number, input: AcceptorInput): Promise<{ before: AcceptorRow | null; after: AcceptorRow | null }> {
     if (!(await this.acceptors.isMember(userId))) refuse('user not found');
@@ -160,7 +186,14 @@ export class AcceptorService {
   async dealsForOperator(filter: DealFilter, page: PageRequest) {
     const { rows, total } = await pageOf(page, (limit, offset) => this.acceptors.allDeals(filter, limit, offset));
     return {
-      list: rows.map((row) => ({ ...dealView(row), user_id: row.user_id, user_account: row.user_account, paid_at: row.paid_at?.toISOString() ?? null })),
+      list: rows.map((row) => ({
+        ...dealView(row),
+        user_id: row.user_id,
+        user_account: row.user_account,
+        paid_at: row.paid_at?.toISOString() ?? null,
+        objected_at: row.objected_at?.toISOString() ?? null,
+        ruling: row.ruling,
+      })),
       total,
     };
   }

@@ -124,11 +124,15 @@ export class BackOfficeRepository {
     return rows[0] ?? { identity: 0, deposits: 0, withdrawals: 0, adjustments: 0 };
   }
 
-  /** Per pair since `since`: trades, base and quote volume, and the fees (buyers pay in base, sellers in quote). */
+  /**
+   * Per pair since `since`: trades, base and quote volume, and the fees (buyers pay in base, sellers in
+   * quote). Each trade's price × quantity has 36 decimals: cut to the 18 of an amount, as the
+   * core books it.
+   */
   pairVolumes(since: Date) {
     return this.db.query<{ pair_id: number; pair: string; trades: number; base_volume: string; quote_volume: string; base_fees: string; quote_fees: string }>(
       `select p.id as pair_id, b.name || '/' || q.name as pair, count(t.id)::int as trades,
-              coalesce(sum(t.quantity), 0)::text as base_volume, coalesce(sum(t.price * t.quantity), 0)::text as quote_volume,
+              coalesce(sum(t.quantity), 0)::text as base_volume, coalesce(sum(trunc(t.price * t.quantity, 18)), 0)::text as quote_volume,
               coalesce(sum(t.buyer_fee), 0)::text as base_fees, coalesce(sum(t.seller_fee), 0)::text as quote_fees
          from currency_pairs p join currencies b on b.id = p.currency_id join currencies q on q.id = p.legal_id
          left join spot_trades t on t.pair_id = p.id and t.created_at >= $1

@@ -1,3 +1,4 @@
+import { OPERATOR_PASSWORD } from '../../production-safety';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -144,7 +145,7 @@ export const backOfficeRoutes: FastifyPluginAsyncZod<BackOfficeRouteOptions> = a
       schema: {
         tags,
         summary: 'Add an operator with a role; they enrol TOTP at their first login',
-        body: z.object({ email: z.email().max(120), password: z.string().min(12).max(128), role: z.enum(OPERATOR_ROLES) }),
+        body: z.object({ email: z.email().max(120), password: z.string().min(OPERATOR_PASSWORD.min).max(OPERATOR_PASSWORD.max), role: z.enum(OPERATOR_ROLES) }),
         response: { 200: z.object({ id: z.int() }) },
       },
     },

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { LANGS } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
+import { sanitizeContentHtml } from '../../lib/html-sanitizer';
 import type { Clock } from '../../lib/time';
 import type { PageRequest } from '../../lib/paging';
 import type { ContentRepository, TranslationInput } from './content-repository';
 import type { OperatorRepository } from './repository';
 
 /**
- * Article HTML goes to visitors' pages as written: it may hold no script, event handler, frame,
- * embedded object, form, style or meta element, nor a `javascript:` address (the site's content
- * security policy would block most of these too; this keeps them out of the database).
+ * Article HTML goes to visitors' pages: obvious active content (script, event handler, frame,
+ * embedded object, form, style or meta element, a `javascript:` address) is refused outright, and
+ * what is saved is the allowlisted part of the HTML (sanitizeContentHtml), which also drops what
+ * this pattern cannot see (`<img src=x/onerror=…>`, an entity-encoded `javascript:`, a `style`).
  */
 const ACTIVE_CONTENT = /<\s*\/?\s*(script|iframe|frame|frameset|object|embed|applet|form|input|button|meta|link|style|base|svg|math)\b|\son[a-z]+\s*=|(java|vb)script\s*:|data\s*:\s*text\/html/i;
 
@@ -90,7 +92,11 @@ export class ContentService {
     for (const text of Object.values(input.translations)) {
       if (text && [text.title, text.abstract, text.content].some((part) => ACTIVE_CONTENT.test(part))) refuse('article holds active content');
     }
-    const translations = Object.fromEntries(Object.entries(input.translations).filter((entry): entry is [string, TranslationInput] => entry[1] !== undefined));
+    const translations = Object.fromEntries(
+      Object.entries(input.translations)
+        .filter((entry): entry is [string, TranslationInput] => entry[1] !== undefined)
+        .map(([lang, text]) => [lang, typeof text.content === 'string' ? { ...text, content: sanitizeContentHtml(text.content) } : text]),
+    );
     await this.content.save(articleKey, { cId: input.c_id, sort: input.sort, thumbnail: input.thumbnail, translations }, before?.is_published ?? false, this.clock());
     await this.operators.log(operatorId, {
       action: before ? 'content.update' : 'content.create',

@@ -251,7 +251,8 @@ export const adminRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { servi
     async (request) => services.ledger.credit(operatorOf(request), request.params.userId, request.body, request.operatorRole === 'finance'),
   );
 
-  app.get('/audit', { ...may(MAY.read), schema: { tags, summary: 'Check the ledger invariants now' } }, async () => services.ledger.audit());
+  // running the audit reads every balance and is recorded: admin and finance, as the role table says
+  app.get('/audit', { ...may(MAY.moveMoney), schema: { tags, summary: 'Check the ledger invariants now (admin, finance)' } }, async () => services.ledger.audit());
 
   await app.register(operatorMoneyRoutes, { services, operatorOf });
   await app.register(backOfficeRoutes, { services, operatorOf });

@@ -18,7 +18,7 @@ import {
 } from '@tessera/protocol';
 import { z } from 'zod';
 import type { RouteDeps } from '../../app/deps';
-import { currentUser } from '../../http/authenticate';
+import { currentMember, currentUser } from '../../http/authenticate';
 import { pageRequest } from '../../lib/paging';
 import type { OrderStep } from './service';
 
@@ -40,7 +40,7 @@ export const c2cRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { service
     '/user/cash_save',
     { schema: { tags, summary: 'Save payment methods: a real name and at least one of bank card, Alipay, WeChat', body: cashSaveBody, response: { 200: ack } } },
     async (request) => {
-      await services.cashInfo.save(currentUser(request).id, request.body);
+      await services.cashInfo.save(currentMember(request).id, request.body);
       return done;
     },
   );

@@ -8,7 +8,7 @@ import { Refusal, refuse } from '../../core/refusal';
 import type { PageRequest } from '../../lib/paging';
 import type { Clock } from '../../lib/time';
 import type { SettingsRepository } from '../system/settings-repository';
-import type { UploadService } from '../uploads/service';
+import { storedUploadUrl, type UploadService } from '../uploads/service';
 import type { UserRepository } from '../users/repository';
 import type { WalletRepository } from '../wallets/repository';
 import type { CashInfoRepository } from './cash-info-repository';
@@ -113,7 +113,7 @@ export class C2cService {
     if (!message) refuse('enter the appeal message');
     if (!image) refuse('upload a proof image');
     if (!(await this.uploads.ownedBy(userId, image))) refuse('photo not found, upload it again');
-    await this.execute({ kind: 'c2c_appeal', key: newCommandKey('c2c_appeal'), userId, orderId: Number(order.id), message, image, appealAfterMs: await this.appealAfterMs() });
+    await this.execute({ kind: 'c2c_appeal', key: newCommandKey('c2c_appeal'), userId, orderId: Number(order.id), message, image: storedUploadUrl(image), appealAfterMs: await this.appealAfterMs() });
     await this.uploads.markReferenced(userId, [image]);
   }
 

@@ -7,7 +7,7 @@ import type { Turns } from '../../db/turns';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { floorDecimal } from '@tessera/protocol';
 import type { Notify } from '../notifications/kinds';
-import type { UploadService } from '../uploads/service';
+import { storedUploadUrl, type UploadService } from '../uploads/service';
 import type { ChainGate } from '../wallets/chain-gate';
 import type { WalletCurrencyRow, WalletRepository } from '../wallets/repository';
 import { isNetwork, isValidTxHash, NETWORKS, networkNamedBy, normalizeTxHash, sameAddress, type Network } from './chain';
@@ -152,7 +152,7 @@ export class DepositService {
         outputIndex,
         toAddress: company,
         amount: formatAmount(amount),
-        proofUrl: input.pic ?? '',
+        proofUrl: storedUploadUrl(input.pic),
       }),
     );
     if (!created) refuse('transaction already submitted');

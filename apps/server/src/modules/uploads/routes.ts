@@ -4,8 +4,23 @@ import { MAX_UPLOAD_BYTES, replySchema } from '@tessera/protocol';
 import { z } from 'zod';
 import { currentUser } from '../../http/authenticate';
 import { requireUserByTokenOrCookie } from '../../http/authenticate-with-cookie';
-import { refuse } from '../../core/refusal';
+import { Refusal, refuse } from '../../core/refusal';
 import type { RouteDeps } from '../../app/deps';
+
+/**
+ * What a failure while reading a multipart body answers: a file over the limit is `file too big`;
+ * any other parser failure (a truncated body, a wrong boundary, too many parts) is the client's
+ * malformed body, a 400 envelope like every malformed body, never a server fault.
+ */
+function multipartFailure(error: unknown): unknown {
+  if (error instanceof Refusal) return error;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new Refusal('file too big');
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  // the parser's own limits already say what they are (413 too many parts, and so on)
+  if (typeof status === 'number' && status >= 400 && status < 500) return error;
+  return Object.assign(new Error('malformed multipart body', { cause: error }), { statusCode: 400, code: typeof code === 'string' ? code : 'FST_MULTIPART_MALFORMED' });
+}
 
 export const uploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { services }) => {
   // two files allowed through the parser so that a second one can be refused by name
@@ -27,14 +42,14 @@ export const uploadRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { serv
     async (request) => {
       if (!request.isMultipart()) refuse('parameter error');
       let image: Buffer | undefined;
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue;
-        if (image) refuse('upload one file at a time');
-        try {
+      try {
+        for await (const part of request.parts()) {
+          if (part.type !== 'file') continue;
+          if (image) refuse('upload one file at a time');
           image = await part.toBuffer();
-        } catch {
-          refuse('file too big');
         }
+      } catch (error) {
+        throw multipartFailure(error);
       }
       if (!image) refuse('parameter error');
       return { type: 'ok' as const, message: await services.uploads.storeImage(currentUser(request).id, image) };

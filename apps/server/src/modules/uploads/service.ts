@@ -30,6 +30,16 @@ export function uploadNameOf(url: string): string | undefined {
 }
 
 /**
+ * What a submission stores for an upload: only `/uploads/<name>`, whatever address the client
+ * wrote before it (an old client sends its own origin; a hostile one, any host). Stored that way,
+ * the link operators follow always opens this site's file. Empty for a URL that names no upload.
+ */
+export function storedUploadUrl(url: string | undefined): string {
+  const name = uploadNameOf(url ?? '');
+  return name ? `${UPLOADS_PREFIX}/${name}` : '';
+}
+
+/**
  * Identity photos and deposit proofs: jpg or png by content, at most 4 MB. Each gets a random
  * 256-bit name; the URL is the capability to read it, and only its uploader may attach it to a
  * submission. A user uploads at most so many files a minute and a day, and holds at most so many

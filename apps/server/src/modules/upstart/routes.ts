@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { replySchema, unlockBody, uplistsBody, uplistsPage, upOrderBody, upstartInfo, upstartInfoQuery, upstartPrice } from '@tessera/protocol';
 import { z } from 'zod';
-import { currentUser } from '../../http/authenticate';
+import { currentMember, currentUser } from '../../http/authenticate';
 import type { RouteDeps } from '../../app/deps';
 
 /** Token subscription (UpStart). The price is public; the rest is private. */
@@ -36,7 +36,7 @@ const privateUpstartRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { ser
       },
     },
     async (request) => {
-      await services.upstart.subscribe(currentUser(request).id, request.body);
+      await services.upstart.subscribe(currentMember(request).id, request.body);
       return { type: 'ok' as const, message: 'subscription success' };
     },
   );

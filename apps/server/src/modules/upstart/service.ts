@@ -5,6 +5,7 @@ import type { Core } from '../../core/core';
 import { refuse } from '../../core/refusal';
 import { paged, pageOf, type PageRequest } from '../../lib/paging';
 import { formatTimestamp, type Clock } from '../../lib/time';
+import { sanitizeContentHtml } from '../../lib/html-sanitizer';
 import type { ProjectFilter, ProjectInput, ProjectRow, SubscriptionRecordRow, UpstartRepository } from './repository';
 
 /** The cycle of a project: preheat, subscribing, ended, result announced. */
@@ -157,16 +158,17 @@ export class UpstartService {
     return { list, total };
   }
 
+  /** A project's `content` is HTML shown on the site: only its allowlisted part is saved. */
   async createProject(input: ProjectInput): Promise<number> {
     if (!(await this.repository.currencyExists(input.currencyId))) refuse('currency not found');
-    return this.repository.create(input);
+    return this.repository.create({ ...input, content: sanitizeContentHtml(input.content) });
   }
 
   /** Answers the project before and after, for the operator log. */
   async updateProject(id: number, input: ProjectInput): Promise<{ before: ProjectRow; after: ProjectRow | undefined }> {
     if (!(await this.repository.currencyExists(input.currencyId))) refuse('currency not found');
     const before = await this.repository.project(id);
-    if (!before || !(await this.repository.update(id, input))) refuse('project not found');
+    if (!before || !(await this.repository.update(id, { ...input, content: sanitizeContentHtml(input.content) }))) refuse('project not found');
     return { before, after: await this.repository.project(id) };
   }
 

@@ -1,6 +1,6 @@
 import { CARD_ID_PATTERN, CHINESE_CHARACTER, maskAccount } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
-import type { UploadService } from '../uploads/service';
+import { storedUploadUrl, type UploadService } from '../uploads/service';
 import type { IdentityRepository } from './identity-repository';
 import type { UserRepository } from './repository';
 import type { SecondFactorService } from './second-factor-service';
@@ -70,7 +70,15 @@ export class IdentityService {
     // empty and the reviewer sees that the third photo is absent
     const hand = input.hand_pic && (await this.uploads.ownedBy(userId, input.hand_pic)) ? input.hand_pic : '';
     if (await this.identities.cardVerified(cardId)) refuse('this id is already verified');
-    await this.identities.add({ user_id: userId, name, card_id: cardId.toUpperCase(), front_pic: front, reverse_pic: reverse, hand_pic: hand });
+    // only `/uploads/<name>` is stored: a URL naming another host is never shown to reviewers
+    await this.identities.add({
+      user_id: userId,
+      name,
+      card_id: cardId.toUpperCase(),
+      front_pic: storedUploadUrl(front),
+      reverse_pic: storedUploadUrl(reverse),
+      hand_pic: storedUploadUrl(hand),
+    });
     await this.uploads.markReferenced(userId, hand ? [front, reverse, hand] : [front, reverse]);
     await this.users.setReviewStatus(userId, 1);
   }

@@ -12,7 +12,7 @@ import {
   withdrawInfoBody,
 } from '@tessera/protocol';
 import { z } from 'zod';
-import { currentUser } from '../../http/authenticate';
+import { currentMember, currentUser } from '../../http/authenticate';
 import { requestClient } from '../../http/client-info';
 import { pageRequest } from '../../lib/paging';
 import type { RouteDeps } from '../../app/deps';
@@ -76,7 +76,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { 
       },
     },
     async (request) => {
-      await services.addressBook.add(currentUser(request).id, request.body);
+      await services.addressBook.add(currentMember(request).id, request.body);
       return { type: 'ok' as const, message: 'operation ok' };
     },
   );
