@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
 import { multipartBody, postFiles, TINY_PNG } from '../support/multipart';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 /** An upload URL naming another host: the submission keeps only `/uploads/<name>`. */
 describeEachDatabase('uploads: URLs stored as /uploads/<name> only; malformed bodies answer 400', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
 
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
-  });
-  afterAll(() => app.close());
+  const { app, api } = useTestApp(kind);
 
   const upload = async (token: string) =>
     (await postFiles(app, '/api/upload', token, [{ filename: 'photo.png', contentType: 'image/png', bytes: TINY_PNG }])).body.message as string;

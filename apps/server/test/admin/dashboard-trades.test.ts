@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const PASSWORD = 'operator-password-1';
 
 describeEachDatabase('the back office dashboard with trades present; who runs the audit', (kind) => {
-  let app: TestApp;
 
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp(kind);
 
   it('answers every role with the day’s volumes once a trade exists (price × quantity has 36 decimals)', async () => {
     const api = apiClient(app);

@@ -1,16 +1,15 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
-import { runAudit } from '../../src/core/audit';
 import { operatorCall, operatorToken, registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { postFiles, TINY_PNG } from '../support/multipart';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const PASSWORD = 'operator-password-1';
 type Call = ReturnType<typeof operatorCall>;
 
 describeEachDatabase('the two-operator rule: a USDT value summed per operator and per user over the day', (kind) => {
-  let app: TestApp;
   let admin: Call;
   let finance: Call;
   let finance2: Call;
@@ -19,8 +18,8 @@ describeEachDatabase('the two-operator rule: a USDT value summed per operator an
   const credit = (call: Call, userId: number, amount: string, currencyId = 3) =>
     call('POST', `/users/${userId}/credit`, { currency_id: currencyId, wallet: 'change', amount, reason: 'goodwill' });
 
+  const { app } = useTestApp(kind, { audit: true });
   beforeAll(async () => {
-    app = await createTestApp(kind);
     admin = operatorCall(app, await operatorToken(app));
     for (const name of ['finance', 'finance2']) {
       expect((await admin('POST', '/operators', { email: `${name}@ops.example`, password: PASSWORD, role: 'finance' })).status).toBe(200);
@@ -30,10 +29,6 @@ describeEachDatabase('the two-operator rule: a USDT value summed per operator an
     finance = await login('finance@ops.example');
     finance2 = await login('finance2@ops.example');
     expect((await admin('PUT', '/settings/adjustment-approval', { threshold: '100' })).status).toBe(200);
-  });
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
   });
 
   it('sums one operator’s credits over the day: small steps do not pass the threshold together', async () => {

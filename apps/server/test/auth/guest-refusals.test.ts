@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const GUEST_REFUSED = { type: 'error', message: 'guest accounts cannot do this' };
 
 /** The guest account is shared: whatever one guest saves, every later guest would see. */
 describeEachDatabase('the shared guest account keeps nothing', (kind) => {
-  let app: TestApp;
 
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp(kind);
 
   it('refuses payment methods, withdrawal addresses and UpStart subscriptions, and stores nothing', async () => {
     const api = apiClient(app);

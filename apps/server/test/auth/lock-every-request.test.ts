@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { tokenDigest } from '../../src/lib/tokens';
 import { SessionRepository } from '../../src/modules/auth/session-repository';
 import { registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 describeEachDatabase('a lock ends every session, also one opened while it was set', (kind) => {
-  let app: TestApp;
 
-  beforeAll(async () => {
-    app = await createTestApp(kind);
-  });
-  afterAll(() => app.close());
+  const { app } = useTestApp(kind);
 
   const lockInDatabase = (userId: number) => app.db.query(`update users set locked_until = '2099-01-01', lock_reason = 'test' where id = $1`, [userId]);
 

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { operatorCall, operatorToken } from '../support/accounts';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const BYPASSES = '<p>Hi</p><a href="&#106;avascript:alert(1)">x</a><a href="https://evil.example" style="position:fixed;inset:0">Log in again</a><img src=x/onerror=alert(1)>';
 const CLEAN = '<p>Hi</p><a>x</a><a href="https://evil.example">Log in again</a><img src="x/onerror=alert(1)" />';
 
 describeEachDatabase('article and UpStart HTML is saved through the allowlist', (kind) => {
-  let app: TestApp;
   let admin: ReturnType<typeof operatorCall>;
 
+  const { app } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
     admin = operatorCall(app, await operatorToken(app));
   });
-  afterAll(() => app.close());
 
   it('an article keeps only the allowed part of its HTML', async () => {
     const created = await admin('POST', '/content/articles', { c_id: 4, translations: { en: { title: 'Sanitised', abstract: 'a', content: BYPASSES } } });

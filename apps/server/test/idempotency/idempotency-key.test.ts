@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
 import { newCommandKey } from '../../src/core/command-key';
 import { operatorToken, registerUser } from '../support/accounts';
-import { apiClient } from '../support/client';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 
 const USDT = 3;
 
 describeEachDatabase('Idempotency-Key on calls that move money', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let user: { id: number; token: string };
 
+  const { app, api } = useTestApp(kind);
   beforeAll(async () => {
-    app = await createTestApp(kind);
-    api = apiClient(app);
     user = await registerUser(api, `idempotency-${kind}@example.com`);
     await app.core.execute({ kind: 'adjust', key: newCommandKey('adjust'), userId: user.id, currencyId: USDT, wallet: 'change', amount: parseAmount('1000'), reason: 'adjustment', reference: 'test' });
   });
-  afterAll(() => app.close());
 
   const balance = async (wallet: string) =>
     parseAmount((await app.db.query<{ available: string }>('select available::text from balances where user_id = $1 and currency_id = $2 and wallet = $3', [user.id, USDT, wallet]))[0]?.available ?? '0');

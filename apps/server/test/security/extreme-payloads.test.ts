@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runAudit } from '../../src/core/audit';
-import { apiClient } from '../support/client';
+import { beforeAll, expect, it } from 'vitest';
 import { multipartBody, TINY_PNG } from '../support/multipart';
-import { createTestApp, describeEachDatabase, type TestApp } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
+import { useTestApp } from '../support/fixture';
 import { trader, USDT, type Trader } from '../c2c/support';
 
 /** Numbers at and past what a NUMERIC(38,18) column holds, as text and as JSON numbers. */
@@ -25,23 +24,16 @@ const EXTREMES: (string | number)[] = [
  * no batch fails: every transfer sent alongside applies.
  */
 describeEachDatabase('fuzz: multipart bodies and extreme numbers in money payloads', (kind) => {
-  let app: TestApp;
-  let api: ReturnType<typeof apiClient>;
   let seller: Trader;
   let bystander: Trader;
   let transfers = 0;
 
+  const { app, api } = useTestApp(kind, { audit: true, env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
   beforeAll(async () => {
-    app = await createTestApp(kind, { env: { RATE_LIMIT_PER_MINUTE: '1000000' } });
-    api = apiClient(app);
     seller = await trader(app, api, 'extreme-seller@example.com', { usdt: '1000' });
     bystander = await trader(app, api, 'extreme-bystander@example.com', { usdt: '1000' });
     expect((await api.post('c2c_send', { type: 'sell', currency_id: USDT, price: '7', total_number: '100', way: 'bank' }, { token: seller.token })).body.type).toBe('ok');
   }, 180_000);
-  afterAll(async () => {
-    expect((await runAudit(app.db)).ok).toBe(true);
-    await app.close();
-  });
 
   /** Sends a request together with a bystander's transfer: the request must not fault, the transfer must apply. */
   async function alongsideTransfer(send: () => Promise<{ statusCode: number; body: string }>, label: string) {
