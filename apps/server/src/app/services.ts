@@ -201,7 +201,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const developmentChain = config.NODE_ENV === 'production' ? undefined : new DevelopmentChainWatcher();
   developmentChain?.start((deposit) => deposits.creditChainDeposit(deposit));
   // chain watchers (issue 29): the networks with a node configured, crediting each output once
-  const chainWatchers = createChainWatchers(db, config, walletRepository, (deposit) => deposits.creditChainDeposit(deposit));
+  const chainWatchers = createChainWatchers(db, config, walletRepository, (deposit) => deposits.creditChainDeposit(deposit), core, clock);
   const withdrawalRepository = new WithdrawalRepository(db);
   const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock), depositRepository, gate, clock, {
     requireSecondFactor,
