@@ -146,6 +146,16 @@ const environment = z.object({
   ETH_USDC_CONTRACT: contract.default('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
   // where a watcher without a cursor starts; default: the block confirmed when it first runs
   ETH_WATCH_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  // Bitcoin over the Esplora HTTP API (mempool.space, blockstream.info or a self-hosted electrs), e.g. https://host/api
+  BTC_ESPLORA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  BTC_WATCH_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  // TRON over the TronGrid-compatible full-node HTTP API; TRC-20 USDT's contract; the API key TronGrid asks for
+  TRON_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRON_API_KEY: z.string().optional(),
+  TRON_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  TRON_USDT_CONTRACT: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'a TRON address (T…)').default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  TRON_WATCH_START_BLOCK: z.coerce.number().int().min(0).optional(),
   // blocks read per step, and the wait between steps once caught up
   CHAIN_BATCH_BLOCKS: z.coerce.number().int().min(1).max(2000).default(50),
   CHAIN_POLL_MS: z.coerce.number().int().min(100).default(5000),

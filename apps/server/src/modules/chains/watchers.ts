@@ -4,13 +4,18 @@ import type { ChainDepositHandler } from '../deposits/watcher';
 import type { WalletRepository } from '../wallets/repository';
 import { evmClient, type EvmToken } from './evm-source';
 import { createEvmWatcher } from './evm-watcher';
-import type { ChainFollower, FollowerEvents, WatcherStatus } from './follower';
+import type { ChainFollower, ChainSource, FollowerEvents, WatcherStatus } from './follower';
 import { parseGwei, type Hex } from 'viem';
 import type { Core } from '../../core/core';
 import { parseAmount } from '../../core/amount';
 import type { Clock } from '../../lib/time';
 import { HotWalletRepository } from './hot-wallet-repository';
 import { HotWalletSender } from './hot-wallet-sender';
+import { ChainCursorRepository, WatchedAddresses } from './cursor-repository';
+import { EsploraSource } from './esplora-source';
+import { ChainFollower as Follower } from './follower';
+import { WATCHER_DEFAULTS } from './evm-watcher';
+import { TronGridSource } from './trongrid-source';
 
 /** The watchers of the networks that have a node configured; none without settings. */
 export class ChainWatchers {
@@ -125,6 +130,26 @@ export function createChainWatchers(db: Database, config: Config, wallets: Walle
         watchers.eventSink,
       ),
     );
+  }
+  const currencyNamed = async (name: string) => (await wallets.currencies()).find((currency) => currency.name.toUpperCase() === name);
+  const follower = (name: 'btc' | 'trc20', confirmations: number, startHeight: number | undefined, source: ChainSource) =>
+    new Follower({ ...WATCHER_DEFAULTS, ...common, name, confirmations, startHeight }, source, new ChainCursorRepository(db), credit, watchers.eventSink);
+  if (config.BTC_ESPLORA_URL) {
+    const source = new EsploraSource(config.BTC_ESPLORA_URL.replace(/\/$/, ''), async () => (await currencyNamed('BTC'))?.id, new WatchedAddresses(db, 'btc'));
+    followers.push(follower('btc', config.BTC_CONFIRMATIONS, config.BTC_WATCH_START_BLOCK, source));
+  }
+  if (config.TRON_API_URL) {
+    const source = new TronGridSource(
+      config.TRON_API_URL.replace(/\/$/, ''),
+      async () => {
+        const usdt = await currencyNamed('USDT');
+        // TRC-20 USDT has 6 decimals
+        return usdt ? [{ contract: config.TRON_USDT_CONTRACT, currencyId: usdt.id, decimals: 6 }] : [];
+      },
+      new WatchedAddresses(db, 'trc20'),
+      config.TRON_API_KEY,
+    );
+    followers.push(follower('trc20', config.TRON_CONFIRMATIONS, config.TRON_WATCH_START_BLOCK, source));
   }
   return watchers;
 }
