@@ -160,6 +160,42 @@ describeEachDatabase('hot-wallet sender on a real node', (kind) => {
   });
 });
 
+describeEachDatabase('hot wallet in the server', (kind) => {
+  let node: EvmNode;
+  let app: TestApp;
+  beforeAll(async () => {
+    node = await startEvmNode();
+    await node.mine(3);
+    app = await createTestApp(kind, {
+      env: { ETH_RPC_URL: node.url, ETH_USDT_CONTRACT: 'off', ETH_USDC_CONTRACT: 'off', ETH_CONFIRMATIONS: '2', CHAIN_POLL_MS: '100', HOT_WALLET_KEY: GANACHE_KEYS[2], HOT_WALLET_AUTO_SEND: 'on', HOT_WALLET_MAX_WITHDRAWAL_USDT: '1000000', HOT_WALLET_DAY_LIMIT_USDT: '1000000' },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await node?.close();
+  });
+
+  it('sends an approved USDT-valued withdrawal by itself when switched on', async () => {
+    const api = apiClient(app);
+    const operator = operatorCall(app, await operatorToken(app));
+    const user = await registerUser(api, 'hot-wallet-server@example.com');
+    await api.post('safe/set_pay_password', { password: '123456', repassword: '123456', login_password: 'secret123' }, { token: user.token });
+    await app.core.execute({ kind: 'adjust', key: 'fund:hot-wallet-server', userId: user.id, currencyId: 2, wallet: 'change', amount: parseAmount('5'), reason: 'deposit', reference: 'test' });
+    const target = getAddress('0x4444444444444444444444444444444444444444');
+    expect((await api.post<string>('wallet/out', { currency: 2, number: '1', address: target, pay_password: '123456' }, { token: user.token })).body.type).toBe('ok');
+    const records = async () => (await api.post<{ list: Record[] }>('wallet/out_log', {}, { token: user.token })).body.message.list[0]!;
+    const [valued] = await app.db.query<{ usdt_value: string | null }>('select usdt_value::text from withdrawals where user_id = $1', [user.id]);
+    expect((await operator('POST', `/withdrawals/${(await records()).id}/approve`, {})).body).toMatchObject({ status: 'approved' });
+    expect(valued?.usdt_value).toMatch(/^\d/);
+    for (let tries = 0; tries < 300 && (await records()).tx_hash === ''; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await records()).tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    await node.mine(2);
+    for (let tries = 0; tries < 300 && (await records()).status !== 3; tries += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await records()).status).toBe(3);
+    expect(await node.client.getBalance({ address: target })).toBeGreaterThan(0n);
+  });
+});
+
 describe('hot-wallet settings', () => {
   it('production refuses to start with automatic sending on and no key; off needs none', () => {
     const node = { ETH_RPC_URL: 'http://127.0.0.1:8545' };
