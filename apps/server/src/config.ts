@@ -18,6 +18,9 @@ const flag = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((value) => value === 'on' || value === 'true' || value === '1');
 
+/** A plain positive decimal (limits, fees): parsed exactly where it is used. */
+const decimal = z.string().regex(/^\d{1,20}(\.\d{1,18})?$/, 'a decimal number such as 1000 or 2.5');
+
 /** An ERC-20 contract address, or "off". */
 const contract = z.union([z.literal('off'), z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'a contract address: 0x and 40 hexadecimal digits')]);
 
@@ -145,6 +148,16 @@ const environment = z.object({
   ETH_USDC_CONTRACT: contract.default('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
   // where a watcher without a cursor starts; default: the block confirmed when it first runs
   ETH_WATCH_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  // Bitcoin over the Esplora HTTP API (mempool.space, blockstream.info or a self-hosted electrs), e.g. https://host/api
+  BTC_ESPLORA_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BTC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  BTC_WATCH_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  // TRON over the TronGrid-compatible full-node HTTP API; TRC-20 USDT's contract; the API key TronGrid asks for
+  TRON_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TRON_API_KEY: z.string().optional(),
+  TRON_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(6),
+  TRON_USDT_CONTRACT: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'a TRON address (T…)').default('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  TRON_WATCH_START_BLOCK: z.coerce.number().int().min(0).optional(),
   // blocks read per step, and the wait between steps once caught up
   CHAIN_BATCH_BLOCKS: z.coerce.number().int().min(1).max(2000).default(50),
   CHAIN_POLL_MS: z.coerce.number().int().min(100).default(5000),
@@ -157,6 +170,17 @@ const environment = z.object({
   REDIS_URL: z.string().optional(),
   // the deployment's name: prefixes its NATS subjects and Redis keys, so deployments can share servers
   CLUSTER_NAME: z.string().regex(/^[a-z0-9-]{1,40}$/).default('tessera'),
+  // the hot wallet (ETH and ERC-20 withdrawals): its private key; with it and ETH_RPC_URL the
+  // sender follows what it sent, and sends approved withdrawals itself only when HOT_WALLET_AUTO_SEND is on
+  HOT_WALLET_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, '0x and 64 hexadecimal digits').optional(),
+  HOT_WALLET_AUTO_SEND: flag.default(false),
+  // above this USDT value a withdrawal is sent by an operator; and the hot wallet's USDT value a day (Asia/Shanghai)
+  HOT_WALLET_MAX_WITHDRAWAL_USDT: decimal.default('1000'),
+  HOT_WALLET_DAY_LIMIT_USDT: decimal.default('10000'),
+  // gas: the fee per gas never offered above, the tip, and when a transaction not mined is replaced
+  HOT_WALLET_MAX_FEE_GWEI: decimal.default('100'),
+  HOT_WALLET_PRIORITY_FEE_GWEI: decimal.default('1'),
+  HOT_WALLET_STUCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });
 
 type Settings = z.infer<typeof environment>;
@@ -185,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const settings = parsed.data;
   const production = settings.NODE_ENV === 'production';
   if (production) assertProductionSafe(settings, { adminPassword: DEV_ADMIN.password, operatorSecretKey: DEV_OPERATOR_SECRET_KEY });
+  if (settings.HOT_WALLET_AUTO_SEND && !(settings.HOT_WALLET_KEY && settings.ETH_RPC_URL)) {
+    throw new Error('invalid configuration:\n  HOT_WALLET_AUTO_SEND: automatic sending needs HOT_WALLET_KEY and ETH_RPC_URL');
+  }
   const demoData = settings.DEMO_DATA ?? !production;
   return {
     ...settings,

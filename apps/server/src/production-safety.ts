@@ -42,6 +42,9 @@ export interface ProductionSettings {
   SITE_URL?: string | undefined;
   INDEX_SOURCES?: string | undefined;
   INDEX_MIN_SOURCES?: number | undefined;
+  HOT_WALLET_AUTO_SEND?: boolean | undefined;
+  HOT_WALLET_KEY?: string | undefined;
+  ETH_RPC_URL?: string | undefined;
 }
 
 /** The values a development install uses where nothing is set: public, so refused in production. */
@@ -101,6 +104,11 @@ export function productionProblems(settings: ProductionSettings, development: De
   if (settings.INDEX_MIN_SOURCES !== undefined && settings.INDEX_MIN_SOURCES < 2) {
     problems.push('INDEX_MIN_SOURCES: one source alone could move the index that settles positions; set 2 or more');
   }
+  // the hot wallet (issue 29): sending by itself needs the key it signs with and the node it sends to
+  if (settings.HOT_WALLET_AUTO_SEND && !settings.HOT_WALLET_KEY) {
+    problems.push('HOT_WALLET_AUTO_SEND: automatic sending is on without HOT_WALLET_KEY; set the key or HOT_WALLET_AUTO_SEND=off');
+  }
+  if (settings.HOT_WALLET_AUTO_SEND && !settings.ETH_RPC_URL) problems.push('HOT_WALLET_AUTO_SEND: automatic sending needs ETH_RPC_URL');
   return problems;
 }
 

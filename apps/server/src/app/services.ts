@@ -215,7 +215,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   };
   developmentChain?.start(creditTimed);
   // chain watchers (issue 29): the networks with a node configured, crediting each output once
-  const chainWatchers = createChainWatchers(db, config, walletRepository, creditTimed);
+  const chainWatchers = createChainWatchers(db, config, walletRepository, creditTimed, core, clock);
   const withdrawalRepository = new WithdrawalRepository(db);
   const withdrawals = new WithdrawalService(core, withdrawalRepository, walletRepository, new PayPasswordCheck(users, clock, turns), depositRepository, gate, clock, {
     requireSecondFactor,

@@ -18,7 +18,13 @@ export type ApplyWithdrawal = Pick<WithdrawalState, 'userId' | 'currencyId' | 'w
   allowList?: AllowListFacts;
 };
 
-export type WithdrawalDecision = 'approve' | 'reject' | 'chain_success' | 'chain_failure';
+/**
+ * `chain_sent`: the hot wallet broadcast (or replaced) the withdrawal's transaction, whose hash it
+ * names; `chain_returned`: that transaction can no longer pay (dropped: its nonce was taken by
+ * another; or reverted), so the withdrawal goes back to the operators, approved without a hash.
+ * Neither moves money: the amount stays frozen until `chain_success` or `chain_failure`.
+ */
+export type WithdrawalDecision = 'approve' | 'reject' | 'chain_success' | 'chain_failure' | 'chain_sent' | 'chain_returned';
 
 export interface ReviewWithdrawal {
   withdrawalId: number;
@@ -55,6 +61,8 @@ const NEXT: Record<WithdrawalDecision, { from: WithdrawalStatus; to: WithdrawalS
   reject: { from: 'applying', to: 'rejected' },
   chain_success: { from: 'approved', to: 'success' },
   chain_failure: { from: 'approved', to: 'failed' },
+  chain_sent: { from: 'approved', to: 'approved' },
+  chain_returned: { from: 'approved', to: 'approved' },
 };
 
 /** An in-station withdrawal is done when approved; it has no chain steps. */

@@ -20,3 +20,32 @@ create table chain_cursor_blocks (
   block_hash text not null,
   primary key (watcher, height)
 );
+
+-- The hot wallet's sends (EVM): one row per withdrawal it took, written BEFORE the transaction is
+-- broadcast, with the nonce it holds and every hash signed for it (a replacement keeps the nonce,
+-- so at most one of them can ever be mined: the withdrawal is never paid twice). The withdrawal's
+-- own state (approved, its hash, success, back to the operators) is the core's: these rows only
+-- say what the sender did on chain. A withdrawal with a row is never taken again; a 'returned'
+-- one is the operators' to send by hand or fail.
+create table hot_wallet_sends (
+  withdrawal_id bigint primary key,
+  network text not null,
+  sender text not null,
+  nonce bigint not null,
+  currency_id integer not null,
+  -- what leaves the platform (the withdrawal's amount less its fee), and its USDT value for the limits
+  amount numeric(38, 18) not null,
+  usdt_value numeric(38, 18) not null,
+  -- every transaction signed for this nonce, oldest first (comma-separated), and the last one raw
+  tx_hashes text not null,
+  raw_tx text not null,
+  max_fee_per_gas numeric(78, 0) not null,
+  max_priority_fee_per_gas numeric(78, 0) not null,
+  status text not null check (status in ('pending', 'confirmed', 'returned')),
+  mined_hash text not null default '',
+  note text not null default '',
+  created_at timestamptz not null,
+  broadcast_at timestamptz not null,
+  unique (network, sender, nonce)
+);
+create index hot_wallet_sends_status on hot_wallet_sends (status);
