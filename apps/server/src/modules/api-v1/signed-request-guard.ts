@@ -6,8 +6,12 @@ export interface KeyUse {
   keyId: number;
   ip: string;
   at: Date;
-  /** admitted requests: the signature and when it stops mattering (its timestamp plus the longest receive window) */
-  nonce?: { signature: string; expiresAt: Date };
+  /**
+   * admitted requests: the signature and when it stops mattering (its timestamp plus the longest
+   * receive window); `effectsFollow` when every effect the request may have is a later durable
+   * write of its own (the core's batch), which then makes this admission durable too
+   */
+  nonce?: { signature: string; expiresAt: Date; effectsFollow?: boolean };
 }
 
 export type Admission = 'admitted' | 'replayed' | 'key gone';
@@ -29,6 +33,15 @@ const SWEEP_MS = 30_000;
  * everywhere, whatever a process cached), counts the use per key, address and day for the login
  * history, and notes the key's last use (at most once an hour per key, to spare the row).
  * Requests arriving together share one statement (group commit), as the core's commands do.
+ *
+ * A request whose effects are all written later by a durable write of their own (an order, a
+ * cancel, a transfer, a withdrawal: the core's batch) is admitted without waiting for the disk
+ * (`synchronous_commit` off for that one statement): the row is committed and seen by every
+ * process at once, so the unique index refuses a replay anywhere from then on, and the database
+ * writes its log in order, so the core's later durable commit makes the admission durable with
+ * it. Only when the database itself crashes between the two may the admission be lost, and then
+ * the request's effects are lost with it: a replay can never apply them twice. A signed request
+ * costs one wait for the disk, as a logged-in one does. Reads wait for the admission's own.
  */
 export class SignedRequestGuard {
   private waiting: Waiting[] = [];
@@ -93,6 +106,8 @@ export class SignedRequestGuard {
       ip: use.ip,
       ts: use.at.toISOString(),
     }));
+    // off only when every admission of the statement has a durable write of its own to follow
+    const waitForDisk = uses.some((use) => use.nonce !== undefined && !use.nonce.effectsFollow) ? 'on' : 'off';
     const answered = await this.db.queryPrepared<{ i: number; live: boolean; fresh: boolean }>(
       `with input as (select * from json_to_recordset($1::json) as t(i int, k bigint, s text, e timestamptz, ip text, ts timestamptz)),
        live as (select input.* from input join api_keys a on a.id = input.k and a.deleted_at is null and a.disabled_at is null),
@@ -106,13 +121,14 @@ export class SignedRequestGuard {
                    requests = api_key_uses.requests + excluded.requests, refused = api_key_uses.refused + excluded.refused),
        touched as (update api_keys set last_used_at = t.ts
                      from (select k, max(ts) as ts from live where s is not null group by k) t
-                    where api_keys.id = t.k and (api_keys.last_used_at is null or api_keys.last_used_at < t.ts - interval '1 hour'))
+                    where api_keys.id = t.k and (api_keys.last_used_at is null or api_keys.last_used_at < t.ts - interval '1 hour')),
+       settings as (select set_config('synchronous_commit', $2, true) as commit_mode)
        select input.i, live.i is not null as live, fresh.key_id is not null as fresh
-         from input left join live on live.i = input.i
+         from settings cross join input left join live on live.i = input.i
          left join first on first.i = input.i
          left join fresh on fresh.key_id = first.k and fresh.signature = first.s
         order by input.i`,
-      [JSON.stringify(rows)],
+      [JSON.stringify(rows), waitForDisk],
     );
     return answered.map((row) => (!row.live ? 'key gone' : row.fresh ? 'admitted' : 'replayed'));
   }
