@@ -24,12 +24,6 @@ interface Waiting {
 
 /** How often signatures past their window are deleted. */
 const SWEEP_MS = 30_000;
-/**
- * How many admission statements may be in flight at once: a request arriving while one is
- * does not wait for it to end (concurrent statements inserting the same signature are ordered by
- * its unique index: the second finds the first's row and refuses the replay).
- */
-const MAX_IN_FLIGHT = 2;
 /** How often the counted uses are added to `api_key_uses`. */
 const USES_FLUSH_MS = 1_000;
 
@@ -50,7 +44,7 @@ interface UseCount {
  * whose row went in is admitted, so a replay to this process or another is refused. The same
  * statement checks that the key is still live (deleted or disabled keys are refused at once
  * everywhere, whatever a process cached). Requests arriving together share one statement (group
- * commit), as the core's commands do; two such statements may be in flight at once.
+ * commit), as the core's commands do.
  *
  * The uses of each key (per key, address and day, for the login history) and the key's last use
  * (at most once an hour per key, to spare the row) are bookkeeping, not a guarantee: they are
@@ -68,8 +62,7 @@ interface UseCount {
  */
 export class SignedRequestGuard {
   private waiting: Waiting[] = [];
-  private scheduled = false;
-  private inFlight = 0;
+  private flushing = false;
   private readonly sweeper: NodeJS.Timeout;
   private readonly usesFlusher: NodeJS.Timeout;
   private counted = new Map<string, UseCount>();
@@ -141,32 +134,26 @@ export class SignedRequestGuard {
   private enqueue(use: KeyUse): Promise<Admission> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ use, resolve, reject });
-      this.schedule();
+      if (!this.flushing) {
+        this.flushing = true;
+        setImmediate(() => void this.drain());
+      }
     });
   }
 
-  /** Starts a statement on the next turn (so requests arriving together share it), unless enough are in flight. */
-  private schedule(): void {
-    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || this.waiting.length === 0) return;
-    this.scheduled = true;
-    setImmediate(() => {
-      this.scheduled = false;
-      void this.flush();
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const batch = this.waiting.splice(0, 1000);
-    if (batch.length === 0) return;
-    this.inFlight += 1;
+  private async drain(): Promise<void> {
     try {
-      const admitted = await this.write(batch.map((waiting) => waiting.use));
-      batch.forEach((waiting, index) => waiting.resolve(admitted[index] ?? 'key gone'));
-    } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
+      while (this.waiting.length > 0) {
+        const batch = this.waiting.splice(0, 1000);
+        try {
+          const admitted = await this.write(batch.map((waiting) => waiting.use));
+          batch.forEach((waiting, index) => waiting.resolve(admitted[index] ?? 'key gone'));
+        } catch (error) {
+          for (const waiting of batch) waiting.reject(error);
+        }
+      }
     } finally {
-      this.inFlight -= 1;
-      this.schedule();
+      this.flushing = false;
     }
   }
 
