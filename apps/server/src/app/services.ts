@@ -156,6 +156,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const secondFactor = new SecondFactorService(users, new SecondFactorRepository(db), loginFailures, new SecretBox(config.OPERATOR_SECRET_KEY), clock, securityNotices.notify, backoff);
   const protection = new ProtectionService(users, protectionRepository, secondFactor, securityNotices.notify, clock, config.WITHDRAW_ADDRESS_WAIT_HOURS);
   const loginHistory = new LoginHistoryRepository(db);
+  // admits signed requests once in every process; counts the keys' uses for the login history
+  const signedRequests = new SignedRequestGuard(db, clock);
   const requireSecondFactor = (userId: number, code: string | undefined) => secondFactor.require(userId, code);
   const withdrawalLimits = new WithdrawalLevelLimits(settings, users, (operatorId, entry) => operators.log(operatorId, entry));
   const uploads = new UploadService(
@@ -245,9 +247,9 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const bookDiffs = new BookDiffStream(core);
   const currencyIdsByName = async () => new Map([...(await namesOfCurrencies())].map(([id, name]) => [name.toUpperCase(), id]));
   const bots = {
-    apiKeys: new ApiKeyService(apiKeyRepository, apiSecrets, clock, secondFactor),
+    apiKeys: new ApiKeyService(apiKeyRepository, apiSecrets, clock, secondFactor, () => signedRequests.flushUses()),
     apiKeyDirectory: new ApiKeyDirectory(apiKeyRepository, apiSecrets, clock),
-    signedRequests: new SignedRequestGuard(db, clock),
+    signedRequests,
     bookDiffs,
     apiV1: new ApiV1Service(
       core,
@@ -316,7 +318,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     protection,
     securityNotices,
     accountLocks,
-    sessionList: new SessionListService(users, sessions, loginHistory, clock),
+    sessionList: new SessionListService(users, sessions, loginHistory, clock, () => signedRequests.flushUses()),
     withdrawalLimits,
     region: new RegionService(users),
     uploads,

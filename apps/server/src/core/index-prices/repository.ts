@@ -87,7 +87,8 @@ export const INDEX_TICKS: CoreTable<IndexTick> = {
       p: x.pairId,
       at: x.at.toISOString(),
       v: formatAmount(x.value),
-      s: JSON.stringify(x.sources.map(storedReading)),
+      // nested in the batch's JSON as it is, not as a string of JSON escaped a second time
+      s: x.sources.map(storedReading),
       ib: text(x.impactBid),
       ia: text(x.impactAsk),
       ps: formatAmount(x.premiumSample),
@@ -95,9 +96,9 @@ export const INDEX_TICKS: CoreTable<IndexTick> = {
       m: formatAmount(x.mark),
     }));
     return `insert into index_ticks (id, pair_id, at, value, sources, impact_bid, impact_ask, premium_sample, premium, mark)
-        select id, p, at, v, s::jsonb, ib, ia, ps, pm, m from ${source(
+        select id, p, at, v, s, ib, ia, ps, pm, m from ${source(
           rows,
-          'id bigint, p int, at timestamptz, v numeric, s text, ib numeric, ia numeric, ps numeric, pm numeric, m numeric',
+          'id bigint, p int, at timestamptz, v numeric, s jsonb, ib numeric, ia numeric, ps numeric, pm numeric, m numeric',
         )}`;
   },
   publish: (events, ticks) => events.emit('indexTicks', ticks),

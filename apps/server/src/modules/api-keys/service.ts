@@ -52,6 +52,8 @@ export class ApiKeyService {
     private readonly clock: Clock,
     /** a key acts as its user: creating one asks for the authenticator code when one is bound */
     private readonly secondFactor: SecondFactorCheck,
+    /** writes the uses this process counted and has not written yet (they are written once a second) */
+    private readonly flushUses: () => Promise<void> = async () => {},
   ) {}
 
   async create(user: { id: number; isVistor: boolean }, input: ApiKeyInput) {
@@ -104,6 +106,7 @@ export class ApiKeyService {
   /** The uses of the user's keys over the login history's 90 days: each key, address and day once, with its counts. */
   async uses(userId: number) {
     const since = new Date(this.clock().getTime() - USE_HISTORY_DAYS * 86_400_000);
+    await this.flushUses();
     const rows = await this.keys.usesOf(userId, since, 500);
     return rows.map((row) => ({
       key_id: Number(row.key_id),

@@ -94,8 +94,10 @@ export class SignedRequestChecker {
     if (known.allowList && !known.allowList.allows(ip)) refusedUse('address not allowed for this api key', 403);
     if (!signatureMatches(known.secret, { ...request, timestamp: proof.timestamp }, proof.signature)) refusedUse('invalid signature', 401);
     if (!known.scopes.includes(scope)) refusedUse('api key lacks the scope', 403);
-    // kept past the longest window a request may name: any replay of it is still refused or stale
-    const admission = await this.guard.admit({ keyId: known.id, ip, at: now, nonce: { signature: proof.signature.toLowerCase(), expiresAt: new Date(sentAt + MAX_RECV_WINDOW_MS + 1000) } });
+    // kept past the longest window a request may name: any replay of it is still refused or stale;
+    // the trade and withdraw scopes act only through the core, whose durable batch follows the admission
+    const nonce = { signature: proof.signature.toLowerCase(), expiresAt: new Date(sentAt + MAX_RECV_WINDOW_MS + 1000), effectsFollow: scope !== 'read' };
+    const admission = await this.guard.admit({ keyId: known.id, ip, at: now, nonce });
     if (admission === 'key gone') {
       this.directory.forget(proof.key);
       throw new SignedRefusal('invalid api key', 401);

@@ -19,6 +19,8 @@ export class SessionListService {
     private readonly sessions: SessionRepository,
     private readonly history: LoginHistoryRepository,
     private readonly clock: Clock,
+    /** writes the API key uses this process counted and has not written yet (they are written once a second) */
+    private readonly flushKeyUses: () => Promise<void> = async () => {},
   ) {}
 
   /** `currentDigest`: the session of the request, marked `current`. */
@@ -48,6 +50,7 @@ export class SessionListService {
   async loginHistory(userId: number, page: PageRequest) {
     await memberOf(this.users, userId);
     const since = new Date(this.clock().getTime() - LOGIN_HISTORY_DAYS * 86_400_000);
+    await this.flushKeyUses();
     const { rows, total } = await pageOf(page, (limit, offset) => this.history.list(userId, since, limit, offset));
     return paged(
       rows.map((row) => ({
