@@ -6,3 +6,4 @@ export * from './schemas/index';
 export * from './validation';
 export * from './wallets';
 export * from './liabilities';
+export * from './action-keys';

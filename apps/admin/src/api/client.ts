@@ -2,7 +2,7 @@
  * The operator API (/admin/api): JSON with HTTP status codes and a bearer token. The token lives
  * in sessionStorage (gone with the tab); a 401 ends the session in the app and shows the login.
  */
-import { actionAnswered, actionKey } from './action-keys';
+import { actionAnswered, actionKey } from '@tessera/protocol';
 
 const BASE = '/admin/api';
 const TOKEN_KEY = 'tessera_operator_token';

@@ -1,5 +1,4 @@
-import { DEFAULT_LANG, translateMessage, type Lang } from '@tessera/protocol';
-import { actionAnswered, actionKey } from './action-keys';
+import { actionAnswered, actionKey, DEFAULT_LANG, translateMessage, type Lang } from '@tessera/protocol';
 import { localizeLockTime } from '../lib/messages';
 import { apiUrl, formEncode, type Params } from '../lib/url';
 
