@@ -1,37 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
-import { openPglite, openPostgres, type Database } from '../../src/db/database';
 import { call, operatorJson, startServerProcess, type ServerProcess } from '../support/server-process';
-import { describeEachDatabase, type DatabaseKind } from '../support/test-app';
+import { processDatabase } from '../support/process-database';
+import { describeEachDatabase } from '../support/test-app';
 
-async function target(kind: DatabaseKind): Promise<{ env: Record<string, string>; open(): Promise<Database>; cleanup(): Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-retry-'));
-  if (kind === 'pglite') return { env: { DATA_DIR: dataDir }, open: () => openPglite(path.join(dataDir, 'pglite')), cleanup: () => rm(dataDir, { recursive: true, force: true }) };
-  const base = process.env.TEST_DATABASE_URL ?? '';
-  const name = `retry_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openPostgres({ connectionString: url.toString() }),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** A keyed transfer, sent again with the same key until it gets an answer that is not "please retry". */
 async function transferUntilAnswered(server: () => ServerProcess, token: string, key: string): Promise<string> {
@@ -53,7 +25,7 @@ async function transferUntilAnswered(server: () => ServerProcess, token: string,
 
 describeEachDatabase('crash safety with idempotency keys', (kind) => {
   it('a client retrying with keys through a SIGKILL and a restart has every keyed transfer applied exactly once', { timeout: 300_000 }, async () => {
-    const where = await target(kind);
+    const where = await processDatabase(kind, 'retry');
     let server = await startServerProcess(where.env);
     try {
       const operator = (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token;

@@ -1,54 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { expect, it } from 'vitest';
 import { formatAmount, parseAmount } from '../../src/core/amount';
-import { openPglite, openPostgres, type Database } from '../../src/db/database';
 import { call, operatorJson, startServerProcess } from '../support/server-process';
-import { describeEachDatabase, type DatabaseKind } from '../support/test-app';
+import { processDatabase } from '../support/process-database';
+import { describeEachDatabase } from '../support/test-app';
 
-interface Target {
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  cleanup(): Promise<void>;
-}
 
-async function target(kind: DatabaseKind): Promise<Target> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-crash-'));
-  if (kind === 'pglite') {
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openPglite(path.join(dataDir, 'pglite')),
-      cleanup: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  }
-  // a database of its own on the PostgreSQL server: main.ts takes a plain DATABASE_URL
-  const base = process.env.TEST_DATABASE_URL ?? '';
-  const name = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openPostgres({ connectionString: url.toString() }),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 describeEachDatabase('crash safety', (kind) => {
   it('keeps every acknowledged order and trade through a SIGKILL under load; books and audit agree after restart', { timeout: 240_000 }, async () => {
-    const where = await target(kind);
+    const where = await processDatabase(kind, 'crash');
     try {
       let server = await startServerProcess(where.env);
       const operator = (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token;
