@@ -244,9 +244,11 @@ describeEachDatabase('acceptor deals', (kind) => {
     const operator = operatorCall(app(), await operatorToken(app()));
     const disputes = await operator('GET', '/acceptors/disputes');
     expect((disputes.body.list as { id: number }[]).map((row) => row.id)).toEqual([unpaid!.id]);
+    expect(((await operator('GET', '/dashboard')).body.queues as Record<string, number>).acceptor_disputes).toBe(1);
     expect(await operator('POST', `/acceptors/deals/${unpaid!.id}/rule`, { outcome: 'return', note: 'no transfer on the statement' })).toEqual({ status: 200, body: { ok: true } });
     expect(await operator('POST', `/acceptors/deals/${unpaid!.id}/rule`, { outcome: 'release' })).toEqual({ status: 409, body: { error: 'order already handled' } });
     expect((await mine())[0]).toMatchObject({ is_sure: 2, disputed: false, ruling: 'return' });
+    expect(((await operator('GET', '/dashboard')).body.queues as Record<string, number>).acceptor_disputes).toBe(0);
     expect(amounts(user.id)).toEqual({ available: before.user.available + before.user.locked, locked: 0n });
     expect(amounts(acceptor.id)).toEqual(before.acceptor);
     const [logged] = await app().db.query<{ before: { is_sure: number }; after: { is_sure: number; ruling: string; note: string } }>(
