@@ -97,6 +97,7 @@ describe('acceptors: a user objects to a paid withdrawal and an operator rules',
     await page.reload();
     await eventually(async () => row.getByTestId('deal-state').getAttribute('data-state')).toBe('rejected');
     expect(await row.getByTestId('deal-received').count()).toBe(0);
+    expect(await row.getByTestId('deal-ruling').textContent()).toBe('Customer service returned the coins to you');
     expect((await myDeals())[0]).toMatchObject({ id: deal?.id, is_sure: 2, disputed: false, ruling: 'return' });
   });
 });

@@ -81,6 +81,11 @@ export function DealList({ rows, busy, view, actions, hasMore, loadingMore, onMo
                     {t('acceptors.updated')} <Num>{displayServerTime(deal.update_time)}</Num>
                   </span>
                 )}
+                {view === 'user' && (deal.ruling === 'release' || deal.ruling === 'return') && (
+                  <span className="text-muted" data-testid="deal-ruling" data-ruling={deal.ruling}>
+                    {t(`acceptors.ruling.${deal.ruling}`)}
+                  </span>
+                )}
                 {deal.auto_confirm_time && deal.is_sure === 3 && (
                   <span className="text-warn" data-testid="deal-auto-confirm">
                     {t('acceptors.autoConfirmAt')} <Num>{displayServerTime(deal.auto_confirm_time)}</Num>
