@@ -1,5 +1,6 @@
 import type { Section } from './section';
 import { accountSection } from '../sections/account/AccountScreen';
+import { acceptorDisputesSection } from '../sections/acceptor-disputes/AcceptorDisputesScreen';
 import { acceptorsSection } from '../sections/acceptors/AcceptorsScreen';
 import { adjustmentsSection } from '../sections/adjustments/AdjustmentsScreen';
 import { c2cSection } from '../sections/c2c/C2cScreen';
@@ -29,6 +30,7 @@ export const SECTIONS: readonly Section[] = [
   depositsSection,
   withdrawalsSection,
   disputesSection,
+  acceptorDisputesSection,
   adjustmentsSection,
   usersSection,
   contentSection,

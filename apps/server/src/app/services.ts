@@ -237,6 +237,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const cashInfoRepository = new CashInfoRepository(db);
   const c2c = new C2cService(core, new C2cRepository(db), cashInfoRepository, users, walletRepository, settings, uploads, clock);
   dashboardQueues.register({ key: 'disputes', count: async () => (await c2c.appealed(pageRequest(1, 1))).total });
+  const acceptors = new AcceptorService(core, new AcceptorRepository(db), gate);
+  dashboardQueues.register({ key: 'acceptor_disputes', count: async () => (await acceptors.dealsForOperator({ disputed: true }, pageRequest(1, 1))).total });
   // index prices (issue 23, decision 0013): the feed of every pair's index into the core, and the
   // simulator's reference prices it reads in development
   const referencePrices = new ReferencePrices();
@@ -276,7 +278,7 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     ...bots,
     payments: new PaymentService(core, new PaymentRepository(db), paymentGateway(config), () => market.usdtCnyRate(), gate, clock, notifications.notify),
     upstart: new UpstartService(core, new UpstartRepository(db), clock),
-    acceptors: new AcceptorService(core, new AcceptorRepository(db), gate),
+    acceptors,
     notifications,
     /** the operators' audit trail, for modules with operator calls of their own */
     operatorLog: operators as Pick<OperatorRepository, 'log'>,

@@ -35,6 +35,8 @@ interface Deal {
   create_time: string;
   update_time: string;
   auto_confirm_time: string;
+  disputed: boolean;
+  ruling: string;
 }
 
 describeEachDatabase('acceptor deals', (kind) => {
@@ -224,10 +226,14 @@ describeEachDatabase('acceptor deals', (kind) => {
     await open({ type: 'sell', money: '10' });
     const [unpaid] = await incoming();
     await step('acceptor/paid', unpaid!.id);
+    expect((await mine())[0]).toMatchObject({ is_sure: 3, disputed: false, ruling: '', auto_confirm_time: expect.stringMatching(/\d/) });
     const before = { user: amounts(user.id), acceptor: amounts(acceptor.id) };
     expect((await step('acceptor/object', unpaid!.id, stranger.token)).body).toEqual({ type: 'error', message: 'order not found' });
     expect((await step('acceptor/object', unpaid!.id, user.token)).body).toEqual({ type: 'ok', message: 'operation ok' });
     expect((await step('acceptor/object', unpaid!.id, user.token)).body).toEqual({ type: 'error', message: 'order already appealed' });
+    // both sides see the deal disputed: still is_sure 3, no longer confirming itself
+    expect((await mine())[0]).toMatchObject({ id: unpaid!.id, is_sure: 3, disputed: true, ruling: '', auto_confirm_time: '' });
+    expect((await incoming())[0]).toMatchObject({ id: unpaid!.id, is_sure: 3, disputed: true });
     // the window passes: nothing confirms itself, across a restart too
     time.advanceMinutes(25);
     await app().core.runDueDeadlines();
@@ -238,9 +244,11 @@ describeEachDatabase('acceptor deals', (kind) => {
     const operator = operatorCall(app(), await operatorToken(app()));
     const disputes = await operator('GET', '/acceptors/disputes');
     expect((disputes.body.list as { id: number }[]).map((row) => row.id)).toEqual([unpaid!.id]);
+    expect(((await operator('GET', '/dashboard')).body.queues as Record<string, number>).acceptor_disputes).toBe(1);
     expect(await operator('POST', `/acceptors/deals/${unpaid!.id}/rule`, { outcome: 'return', note: 'no transfer on the statement' })).toEqual({ status: 200, body: { ok: true } });
     expect(await operator('POST', `/acceptors/deals/${unpaid!.id}/rule`, { outcome: 'release' })).toEqual({ status: 409, body: { error: 'order already handled' } });
-    expect((await mine())[0]!.is_sure).toBe(2);
+    expect((await mine())[0]).toMatchObject({ is_sure: 2, disputed: false, ruling: 'return' });
+    expect(((await operator('GET', '/dashboard')).body.queues as Record<string, number>).acceptor_disputes).toBe(0);
     expect(amounts(user.id)).toEqual({ available: before.user.available + before.user.locked, locked: 0n });
     expect(amounts(acceptor.id)).toEqual(before.acceptor);
     const [logged] = await app().db.query<{ before: { is_sure: number }; after: { is_sure: number; ruling: string; note: string } }>(
@@ -257,6 +265,7 @@ describeEachDatabase('acceptor deals', (kind) => {
     expect((await step('acceptor/object', paid!.id, user.token)).body.type).toBe('ok');
     expect((await operator('POST', `/acceptors/deals/${paid!.id}/rule`, { outcome: 'release' })).status).toBe(200);
     expect(amounts(acceptor.id).available).toBe(acceptorBefore + parseAmount('5'));
+    expect((await mine())[0]).toMatchObject({ id: paid!.id, is_sure: 1, disputed: false, ruling: 'release' });
 
     // too late: 20 minutes after "paid" the deal confirms itself and cannot be disputed
     await open({ type: 'sell', money: '1' });

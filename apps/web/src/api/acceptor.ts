@@ -53,6 +53,10 @@ export interface AcceptorDeal {
   coins: string;
   is_sure: number;
   auto_confirm_time: string;
+  /** The user objected to a paid withdrawal: it waits for customer service (is_sure stays 3). */
+  disputed?: boolean;
+  /** Customer service's ruling on a dispute: release (to the acceptor) or return (to the user); empty if none. */
+  ruling?: '' | 'release' | 'return';
 }
 
 export interface AcceptorDealInput {
@@ -83,4 +87,6 @@ export const acceptorApi = {
     call<unknown>('POST', `acceptor/${decision}`, { id }, options),
   /** The user received the acceptor's payment for a withdrawal. */
   confirmReceived: (id: number, options?: RequestOptions) => call<unknown>('POST', 'acceptor/user_confirm', { id }, options),
+  /** The user was not paid for a withdrawal the acceptor marked paid: it waits for customer service. */
+  object: (id: number, options?: RequestOptions) => call<unknown>('POST', 'acceptor/object', { id }, options),
 };

@@ -59,7 +59,9 @@ export const acceptorDeal = z.object({
   fee: z.string().describe('money × rate %, kept by the acceptor'),
   coins: z.string().describe('what moves: money − fee to a buyer; money from a seller'),
   is_sure: z.int().min(0).max(3).describe('0 open, 1 confirmed, 2 rejected, 3 paid by the acceptor (a sell awaiting the user)'),
-  auto_confirm_time: z.string().describe('a paid sell confirms itself at this time; empty otherwise'),
+  auto_confirm_time: z.string().describe('a paid sell confirms itself at this time; empty otherwise (and while disputed)'),
+  disputed: z.boolean().describe('is_sure 3 and the user objected: the deal waits for an operator’s ruling'),
+  ruling: z.enum(['', 'release', 'return']).describe('an operator’s ruling on a dispute: release (the coins went to the acceptor, is_sure 1) or return (back to the user, is_sure 2); empty if none'),
 });
 export const acceptorDealPage = pagedSchema(acceptorDeal);
 

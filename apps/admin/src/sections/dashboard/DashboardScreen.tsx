@@ -23,6 +23,7 @@ const QUEUES: { key: string; label: string; path: string }[] = [
   { key: 'withdrawals', label: 'Withdrawals', path: '/withdrawals' },
   { key: 'adjustments', label: 'Adjustments to approve', path: '/adjustments' },
   { key: 'disputes', label: 'C2C disputes', path: '/disputes' },
+  { key: 'acceptor_disputes', label: 'Acceptor disputes', path: '/acceptor-disputes' },
 ];
 
 function DashboardScreen() {

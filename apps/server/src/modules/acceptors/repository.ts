@@ -54,7 +54,7 @@ export interface DealRow {
   is_sure: number;
   paid_at: Date | null;
   objected_at: Date | null;
-  ruling: string;
+  ruling: '' | 'release' | 'return';
   created_at: Date;
   updated_at: Date;
   acceptor_name: string;

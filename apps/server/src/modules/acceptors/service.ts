@@ -224,6 +224,8 @@ export class AcceptorService {
 function dealView(row: DealRow) {
   const money = parseAmount(row.money);
   const fee = parseAmount(row.fee);
+  // the user objected to a "paid" sell and an operator has not ruled yet
+  const disputed = row.is_sure === 3 && row.objected_at !== null;
   return {
     id: Number(row.id),
     type: row.type,
@@ -243,6 +245,9 @@ function dealView(row: DealRow) {
     fee: formatAmount(fee),
     coins: formatAmount(coinsOf({ type: row.type, money, fee })),
     is_sure: row.is_sure,
-    auto_confirm_time: row.is_sure === 3 && row.paid_at ? formatTimestamp(new Date(row.paid_at.getTime() + AUTO_CONFIRM_MS)) : '',
+    // a disputed deal waits for an operator's ruling and no longer confirms itself
+    auto_confirm_time: row.is_sure === 3 && row.paid_at && !disputed ? formatTimestamp(new Date(row.paid_at.getTime() + AUTO_CONFIRM_MS)) : '',
+    disputed,
+    ruling: row.ruling,
   };
 }

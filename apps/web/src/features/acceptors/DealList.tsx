@@ -36,7 +36,7 @@ export function DealList({ rows, busy, view, actions, hasMore, loadingMore, onMo
     <>
       <ul className="divide-y divide-line/70" data-testid="deal-list">
         {rows.map((deal) => (
-          <li key={deal.id} className="grid gap-3 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,1fr)_auto] md:items-center" data-testid="deal-row" data-id={deal.id} data-type={deal.type} data-state={deal.is_sure}>
+          <li key={deal.id} className="grid gap-3 px-4 py-4 sm:px-6 md:grid-cols-[minmax(0,1fr)_auto] md:items-center" data-testid="deal-row" data-id={deal.id} data-type={deal.type} data-state={deal.is_sure} data-disputed={deal.disputed === true ? 'true' : undefined}>
             <div className="grid gap-1.5 text-[0.8125rem]">
               <div className="flex flex-wrap items-center gap-2">
                 <span className={clsx('font-semibold', deal.type === 'buy' ? 'text-up' : 'text-down')}>
@@ -46,7 +46,7 @@ export function DealList({ rows, busy, view, actions, hasMore, loadingMore, onMo
                   <Num>{deal.money}</Num> {deal.currency_name}
                 </span>
                 <WayChip way={deal.way} />
-                <DealStateLabel isSure={deal.is_sure} type={deal.type} />
+                <DealStateLabel isSure={deal.is_sure} type={deal.type} disputed={deal.disputed === true} />
                 <span className="text-faint">#<Num>{deal.id}</Num></span>
               </div>
               <div className="flex flex-wrap gap-x-5 gap-y-1 text-muted">
@@ -79,6 +79,11 @@ export function DealList({ rows, busy, view, actions, hasMore, loadingMore, onMo
                 {deal.update_time && deal.update_time !== deal.create_time && (
                   <span>
                     {t('acceptors.updated')} <Num>{displayServerTime(deal.update_time)}</Num>
+                  </span>
+                )}
+                {view === 'user' && (deal.ruling === 'release' || deal.ruling === 'return') && (
+                  <span className="text-muted" data-testid="deal-ruling" data-ruling={deal.ruling}>
+                    {t(`acceptors.ruling.${deal.ruling}`)}
                   </span>
                 )}
                 {deal.auto_confirm_time && deal.is_sure === 3 && (

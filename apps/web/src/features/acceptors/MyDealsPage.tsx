@@ -5,19 +5,20 @@ import { Button, ButtonLink } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TabBar } from '../../components/Tabs';
 import { showToast } from '../../components/toast-store';
-import { userCanConfirm } from '../../lib/acceptors';
+import { userCanConfirm, userCanObject } from '../../lib/acceptors';
 import { errorText } from '../auth';
 import { useMarketFeed } from '../market';
 import { AcceptorCard, ListError } from './common';
 import { DealList } from './DealList';
-import { flatDeals, useConfirmReceived, useMyDeals } from './queries';
+import { flatDeals, useConfirmReceived, useMyDeals, useObjectDeal } from './queries';
 
 type Filter = 'all' | 'buy' | 'sell';
 
 /**
  * `/account/chargeRecord`: the caller's deals with acceptors, all or deposits or withdrawals; a
  * withdrawal the acceptor has paid waits for the caller's confirmation (or confirms itself 20
- * minutes later).
+ * minutes later); within those minutes the caller may object that they were not paid, and the deal
+ * then waits for customer service.
  */
 export function MyDealsPage() {
   const { t } = useTranslation();
@@ -27,6 +28,8 @@ export function MyDealsPage() {
   useMarketFeed();
   const receive = useConfirmReceived();
   const [confirming, setConfirming] = useState<AcceptorDeal | null>(null);
+  const objection = useObjectDeal();
+  const [objecting, setObjecting] = useState<AcceptorDeal | null>(null);
 
   function confirm() {
     if (!confirming) return;
@@ -34,6 +37,15 @@ export function MyDealsPage() {
       onSuccess: () => showToast(t('acceptors.receivedDone'), 'success'),
       onError: (error) => showToast(errorText(error), 'error', 4000),
       onSettled: () => setConfirming(null),
+    });
+  }
+
+  function object() {
+    if (!objecting) return;
+    objection.mutate(objecting.id, {
+      onSuccess: () => showToast(t('acceptors.objectDone'), 'success'),
+      onError: (error) => showToast(errorText(error), 'error', 4000),
+      onSettled: () => setObjecting(null),
     });
   }
 
@@ -70,13 +82,20 @@ export function MyDealsPage() {
           hasMore={deals.hasNextPage}
           loadingMore={deals.isFetchingNextPage}
           onMore={() => void deals.fetchNextPage()}
-          actions={(deal) =>
-            userCanConfirm(deal) ? (
-              <Button size="sm" onClick={() => setConfirming(deal)} data-testid="deal-received">
-                {t('acceptors.confirmReceived')}
-              </Button>
-            ) : null
-          }
+          actions={(deal) => (
+            <>
+              {userCanConfirm(deal) && (
+                <Button size="sm" onClick={() => setConfirming(deal)} data-testid="deal-received">
+                  {t('acceptors.confirmReceived')}
+                </Button>
+              )}
+              {userCanObject(deal) && (
+                <Button size="sm" variant="secondary" onClick={() => setObjecting(deal)} data-testid="deal-object">
+                  {t('acceptors.object')}
+                </Button>
+              )}
+            </>
+          )}
         />
       )}
       <ConfirmDialog
@@ -90,6 +109,20 @@ export function MyDealsPage() {
         testId="deal-received-dialog"
       >
         <p className="text-sm text-muted">{t('acceptors.confirmReceivedBody')}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={objecting !== null}
+        onOpenChange={(next) => {
+          if (!next && !objection.isPending) setObjecting(null);
+        }}
+        title={t('acceptors.objectTitle')}
+        confirmLabel={t('acceptors.object')}
+        tone="down"
+        onConfirm={object}
+        busy={objection.isPending}
+        testId="deal-object-dialog"
+      >
+        <p className="text-sm text-muted">{t('acceptors.objectBody')}</p>
       </ConfirmDialog>
     </AcceptorCard>
   );

@@ -51,9 +51,16 @@ export function WayChip({ way }: { way: AcceptorWay }) {
 const stateTone: Record<DealState, string> = { open: 'text-warn', paid: 'text-brand', confirmed: 'text-up', rejected: 'text-down' };
 
 /** A deal's state, coloured; a deposit and a withdrawal name their open state differently. */
-export function DealStateLabel({ isSure, type }: { isSure: number; type: 'buy' | 'sell' }) {
+export function DealStateLabel({ isSure, type, disputed = false }: { isSure: number; type: 'buy' | 'sell'; disputed?: boolean }) {
   const { t } = useTranslation();
   const state = dealState(isSure);
+  if (disputed && state === 'paid') {
+    return (
+      <span className="font-medium text-warn" data-testid="deal-state" data-state="disputed">
+        {t('acceptors.state.disputed')}
+      </span>
+    );
+  }
   const key = state === 'open' ? (type === 'buy' ? 'openBuy' : 'openSell') : state;
   return (
     <span className={clsx('font-medium', stateTone[state])} data-testid="deal-state" data-state={state}>

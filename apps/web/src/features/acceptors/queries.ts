@@ -88,3 +88,8 @@ export function useConfirmReceived() {
   const refresh = useRefresh();
   return useMutation({ mutationFn: (id: number) => acceptorApi.confirmReceived(id), onSettled: () => refresh() });
 }
+
+export function useObjectDeal() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: number) => acceptorApi.object(id), onSettled: () => refresh() });
+}

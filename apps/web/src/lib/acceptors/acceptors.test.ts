@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptorActions, checkDeal, dealFee, dealState, depositReceived, userCanConfirm } from './index';
+import { acceptorActions, checkDeal, dealFee, dealState, depositReceived, userCanConfirm, userCanObject } from './index';
 
 const base = { way: 'bank' as const, mobile: '13800138000', account: '6222 0000 1111', money: '100', limit: '0', rate: '1' };
 
@@ -54,5 +54,16 @@ describe('deal states and actions', () => {
     expect(userCanConfirm({ type: 'sell', is_sure: 3 })).toBe(true);
     expect(userCanConfirm({ type: 'sell', is_sure: 0 })).toBe(false);
     expect(userCanConfirm({ type: 'buy', is_sure: 3 })).toBe(false);
+  });
+
+  it('lets the user object to a paid withdrawal only before it confirms itself, and once', () => {
+    const now = new Date('2026-11-27T12:00:00Z');
+    const paid = { type: 'sell' as const, is_sure: 3, disputed: false, auto_confirm_time: '2026-11-27 12:10:00' };
+    expect(userCanObject(paid, now)).toBe(true);
+    expect(userCanObject({ ...paid, auto_confirm_time: '2026-11-27 11:59:00' }, now)).toBe(false);
+    expect(userCanObject({ ...paid, auto_confirm_time: '' }, now)).toBe(false);
+    expect(userCanObject({ ...paid, disputed: true }, now)).toBe(false);
+    expect(userCanObject({ ...paid, type: 'buy' }, now)).toBe(false);
+    expect(userCanObject({ ...paid, is_sure: 1 }, now)).toBe(false);
   });
 });

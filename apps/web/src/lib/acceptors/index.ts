@@ -1,3 +1,4 @@
+import { parseServerTime } from '../format';
 import { compare, fromAtoms, isPositive, subtract, toAtoms } from '../trading/decimal';
 
 /** Coins of acceptor deals are shown and cut to 8 decimals. */
@@ -86,3 +87,13 @@ export function acceptorActions(deal: { type: 'buy' | 'sell'; is_sure: number })
 /** The user confirms receiving the money of a withdrawal the acceptor marked paid. */
 export const userCanConfirm = (deal: { type: 'buy' | 'sell'; is_sure: number }): boolean => deal.type === 'sell' && deal.is_sure === 3;
 
+
+/**
+ * The user may object to a withdrawal the acceptor marked paid (they were not paid) until it
+ * confirms itself; the deal then waits for an operator's ruling. A disputed deal is not objected twice.
+ */
+export function userCanObject(deal: { type: 'buy' | 'sell'; is_sure: number; disputed?: boolean; auto_confirm_time: string }, now: Date = new Date()): boolean {
+  if (deal.type !== 'sell' || deal.is_sure !== 3 || deal.disputed === true) return false;
+  const deadline = parseServerTime(deal.auto_confirm_time);
+  return deadline !== null && deadline.getTime() > now.getTime();
+}
