@@ -158,6 +158,17 @@ describeEachDatabase('hot-wallet sender on a real node', (kind) => {
     expect(after!.status).toBe('returned');
     expect((await operator('POST', `/withdrawals/${id}/chain-failure`, { note: 'dropped' })).body).toMatchObject({ status: 'failed' });
   });
+
+  it('runs one pass at a time: two asked for at once send the withdrawal once, neither fails', async () => {
+    now = new Date('2026-11-30T10:00:00Z');
+    const id = await withdraw('10');
+    const one = sender();
+    await Promise.all([one.step(), one.step()]);
+    const rows = await app.db.query<{ withdrawal_id: number }>('select withdrawal_id::int as withdrawal_id from hot_wallet_sends where withdrawal_id = $1', [id]);
+    expect(rows).toHaveLength(1);
+    expect((await recordOf(id)).tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await received()).toBe(parseUnits('137', 6));
+  });
 });
 
 describeEachDatabase('hot wallet in the server', (kind) => {
@@ -188,13 +199,17 @@ describeEachDatabase('hot wallet in the server', (kind) => {
     expect((await operator('POST', `/withdrawals/${(await records()).id}/approve`, {})).body).toMatchObject({ status: 'approved' });
     expect(valued?.usdt_value).toMatch(/^\d/);
     for (const deadline = Date.now() + 20_000; Date.now() < deadline && (await records()).tx_hash === ''; ) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect((await records()).tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
-    await node.mine(2);
-    // a pass settles it (the loop's, or this one on a machine too loaded for the loop to come first):
-    // the frozen amount leaves the user's wallet in the core
-    await app.services.chainWatchers.sender!.step();
-    const wallet = () => app.core.read.balance({ userId: user.id, currencyId: 2, wallet: 'change' });
-    expect(wallet()).toEqual({ available: parseAmount('4'), locked: 0n });
+    const hash = (await records()).tx_hash as Hex;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    // the hash is recorded before the broadcast: blocks mined before the node has the transaction
+    // would not confirm it, so the test waits for its block first (on a loaded machine it comes later)
+    const mined = async () => node.client.getTransactionReceipt({ hash }).then(() => true, () => false);
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline && !(await mined()); ) await new Promise((resolve) => setTimeout(resolve, 100));
+    await node.mine(1);
+    // the loop's next pass settles it: paid in the user's records, the frozen amount gone from the wallet
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline && (await records()).status !== 3; ) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await records()).toMatchObject({ status: 3, tx_hash: hash });
+    expect(app.core.read.balance({ userId: user.id, currencyId: 2, wallet: 'change' })).toEqual({ available: parseAmount('4'), locked: 0n });
     const [send] = await app.db.query<{ status: string }>('select status from hot_wallet_sends');
     expect(send!.status).toBe('confirmed');
     expect(await node.client.getBalance({ address: target })).toBeGreaterThan(0n);

@@ -67,8 +67,21 @@ export class HotWalletSender {
     this.account = privateKeyToAccount(policy.privateKey);
   }
 
-  /** One pass: follows the pending sends, then (when switched on) sends what is approved. */
-  async step(): Promise<void> {
+  /** the pass running now, or the last one: passes never overlap */
+  private passing: Promise<void> = Promise.resolve();
+
+  /**
+   * One pass: follows the pending sends, then (when switched on) sends what is approved. A pass
+   * asked for while another runs starts after it: two at once would take one withdrawal or one
+   * nonce twice (the second refused by the database, a failed pass).
+   */
+  step(): Promise<void> {
+    const pass = this.passing.then(() => this.pass());
+    this.passing = pass.catch(() => undefined);
+    return pass;
+  }
+
+  private async pass(): Promise<void> {
     await this.resolve();
     const head = Number(await this.client.getBlockNumber({ cacheTime: 0 }));
     for (const send of await this.sends.pending(this.network)) await this.follow(send, head);
