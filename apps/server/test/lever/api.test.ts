@@ -281,7 +281,7 @@ describeEachDatabase('lever calls', (kind) => {
     expect(usdt?.hazard_rate).toBe(formatAmount((risk.rate ?? 0n) / 10n ** 16n * 10n ** 16n).replace(/^(\d+)$/, '$1.00'));
     expect(usdt?.liquidation_prices).toEqual([{ currency_id: BTC, symbol: 'BTC/USDT', price: expect.stringMatching(/^\d+\.\d\d$/) }]);
     expect(Number(usdt?.liquidation_prices[0]?.price)).toBeLessThan(60000);
-    await api.post('lever/batch_close', {}, { token: demo.token });
+    await api.post('lever/batch_close', { type: 0 }, { token: demo.token });
   });
 
   it('pushes lever_trade to its owner only', async () => {
@@ -310,7 +310,7 @@ describeEachDatabase('lever calls', (kind) => {
     expect(seen).toEqual([]);
     owner.close();
     other.close();
-    await api.post('lever/batch_close', {}, { token: demo.token });
+    await api.post('lever/batch_close', { type: 0 }, { token: demo.token });
   });
 
   it('operator settings: read, change, refuse nonsense; the ledger still balances', async () => {
