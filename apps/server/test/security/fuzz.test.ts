@@ -24,6 +24,7 @@ const RUNS_PER_OPERATION = 20;
 /** Replies that are not envelopes by design. */
 const NOT_ENVELOPES: Record<string, string> = {
   'GET /api/qrcode': 'answers a PNG image',
+  'GET /qr_create': 'answers a PNG image (the old web client’s download-app QR)',
   'POST /api/dev/payment-gateway': 'the development payment gateway: an HTML page',
   'POST /api/dev/payment-gateway/pay': 'the development payment gateway: an HTML page',
 };
