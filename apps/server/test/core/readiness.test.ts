@@ -55,18 +55,18 @@ describeEachDatabase('readiness at /api/health, from the core state', (kind) => 
     const { db, control } = faulty(base);
     const { app, config, health, credit } = await appOn(db);
     try {
-      expect(await health()).toEqual({ status: 200, message: { status: 'ok', database: kind, core: 'running' } });
+      expect(await health()).toEqual({ status: 200, message: { status: 'ok', database: kind, core: 'running', watchers: [] } });
 
       // a full disk: the write fails, the core reloads and runs on, but cannot take writes
       control.writesFail = true;
       await expect(app.core.execute(credit())).rejects.toMatchObject({ key: 'please retry' });
       expect(app.core.state).toBe('running');
-      expect(await health()).toEqual({ status: 503, message: { status: 'unavailable', database: kind, core: 'running', reason: 'writes failing' } });
+      expect(await health()).toEqual({ status: 503, message: { status: 'unavailable', database: kind, core: 'running', reason: 'writes failing', watchers: [] } });
       expect((await health()).status).toBe(503);
 
       // the disk has room again: the probe write of the next health check succeeds, with no traffic
       control.writesFail = false;
-      expect(await health()).toEqual({ status: 200, message: { status: 'ok', database: kind, core: 'running' } });
+      expect(await health()).toEqual({ status: 200, message: { status: 'ok', database: kind, core: 'running', watchers: [] } });
 
       // a reload in progress (after a failed write) is not ready either
       let release = () => {};
@@ -103,7 +103,7 @@ it.runIf(url)('is 503 "writer lock lost" once the session holding the writer loc
   try {
     expect((await health()).status).toBe(200);
     await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1`, [`${name}:writer`]);
-    await expect.poll(async () => (await health()).message, { timeout: 10_000 }).toEqual({ status: 'unavailable', database: 'postgres', core: 'failed', reason: 'writer lock lost' });
+    await expect.poll(async () => (await health()).message, { timeout: 10_000 }).toEqual({ status: 'unavailable', database: 'postgres', core: 'failed', reason: 'writer lock lost', watchers: [] });
     expect((await health()).status).toBe(503);
     await expect(app.core.execute(credit())).rejects.toMatchObject({ key: 'please retry' });
   } finally {
