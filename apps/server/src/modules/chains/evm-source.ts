@@ -69,7 +69,8 @@ export class EvmSource implements ChainSource {
         ? Promise.resolve([])
         : this.client.getLogs({ address: tokenContracts, event: TRANSFER, fromBlock: BigInt(from), toBlock: BigInt(to) }),
     ]);
-    const outputs: (ChainDeposit & { blockHash: string; order: number })[] = [];
+    // each output's place in the chain: block, transaction, then the native value before the logs in log order
+    const outputs: (ChainDeposit & { blockHash: string; order: readonly number[] })[] = [];
     for (const block of blocks) {
       if (assets.native === undefined) break;
       for (const transaction of block.transactions) {
@@ -83,7 +84,7 @@ export class EvmSource implements ChainSource {
           outputIndex: NATIVE_OUTPUT_INDEX,
           amount: formatUnits(transaction.value, 18),
           blockHash: block.hash ?? '',
-          order: Number(block.number) * 1e6 + (transaction.transactionIndex ?? 0) * 10,
+          order: [Number(block.number), transaction.transactionIndex ?? 0, -1],
         });
       }
     }
@@ -100,10 +101,10 @@ export class EvmSource implements ChainSource {
         outputIndex: log.logIndex,
         amount: formatUnits(log.args.value, token.decimals),
         blockHash: log.blockHash,
-        order: Number(log.blockNumber) * 1e6 + log.transactionIndex * 10 + 1 + log.logIndex / 1e4,
+        order: [Number(log.blockNumber), log.transactionIndex, log.logIndex],
       });
     }
-    outputs.sort((a, b) => a.order - b.order);
+    outputs.sort((a, b) => compareChainOrder(a.order, b.order));
     return {
       blocks: blocks.map((block) => ({ height: Number(block.number), hash: block.hash ?? '', parentHash: block.parentHash })),
       outputs: outputs.map(({ order: _order, ...output }) => output),
@@ -123,4 +124,13 @@ export class EvmSource implements ChainSource {
     this.resolved = { native: assets.nativeCurrencyId, tokens };
     return this.resolved;
   }
+}
+
+/** Compares two places in the chain field by field (a packed number loses the log index at today's block heights). */
+function compareChainOrder(a: readonly number[], b: readonly number[]): number {
+  for (let index = 0; index < a.length; index++) {
+    const difference = (a[index] ?? 0) - (b[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }
