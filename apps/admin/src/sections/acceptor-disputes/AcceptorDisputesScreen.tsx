@@ -1,10 +1,7 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@web/components/Button';
-import { api, useAction } from '../../api';
 import { useOperator } from '../../app/auth';
 import { ALL_ROLES, type Section } from '../../app/section';
-import { ErrorLine } from '../../components/ErrorLine';
+import { EscrowRuling, type RulingOutcome } from '../../components/EscrowRuling';
 import { Panel } from '../../components/PageHeader';
 import { ReviewQueue } from '../../components/ReviewQueue';
 
@@ -30,19 +27,13 @@ export interface AcceptorDispute extends Record<string, unknown> {
   ruling: string;
 }
 
-type Outcome = 'release' | 'return';
-const OUTCOME_TEXT: Record<Outcome, string> = { release: 'Release the coins to the acceptor', return: 'Return the coins to the user' };
+const OUTCOME_TEXT: Record<RulingOutcome, string> = { release: 'Release the coins to the acceptor', return: 'Return the coins to the user' };
 
 /** One disputed deal: both parties, the accounts the fiat should have gone between, the amounts; a ruling takes an outcome, a note and a confirmation. */
 function Dispute({ deal, onDone }: { deal: AcceptorDispute; onDone: () => void }) {
-  const [outcome, setOutcome] = useState<Outcome>();
-  const [note, setNote] = useState('');
-  const action = useAction();
   const me = useOperator();
   // the ruling moves money: the server lets admin and finance call it
   const mayRule = me.role === 'admin' || me.role === 'finance';
-  const confirm = () =>
-    outcome && void action.run(() => api('POST', `/acceptors/deals/${deal.id}/rule`, { outcome, note: note.trim() })).then((done) => done && onDone());
   return (
     <Panel title={`Acceptor deal ${deal.id} under dispute`}>
       <dl className="mb-3 grid grid-cols-2 gap-x-6 gap-y-1 text-[0.8125rem] md:grid-cols-4">
@@ -75,33 +66,15 @@ function Dispute({ deal, onDone }: { deal: AcceptorDispute; onDone: () => void }
         <dt className="text-muted">objected</dt>
         <dd>{deal.objected_at ?? ''}</dd>
       </dl>
-      {mayRule && deal.is_sure === 3 && deal.ruling === '' && (
-        <div className="flex flex-col gap-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <Button size="sm" variant={outcome === 'release' ? 'primary' : 'outline'} onClick={() => setOutcome('release')}>
-              Release to acceptor…
-            </Button>
-            <Button size="sm" variant={outcome === 'return' ? 'primary' : 'outline'} onClick={() => setOutcome('return')}>
-              Return to user…
-            </Button>
-            <input aria-label="Ruling note" className="bo-input w-96" maxLength={200} placeholder="Note for the log (what was checked)" value={note} onChange={(event) => setNote(event.target.value)} />
-          </div>
-          {outcome && (
-            <div role="alertdialog" aria-label="Confirm the ruling" className="flex flex-wrap items-center gap-2 rounded border border-line bg-raised p-3 text-[0.8125rem]">
-              <span>
-                {OUTCOME_TEXT[outcome]}: {deal.money} {deal.currency_name} to {outcome === 'release' ? deal.acceptor_name : deal.user_account}. This cannot be undone.
-              </span>
-              <Button size="sm" busy={action.busy} onClick={confirm}>
-                Confirm
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => setOutcome(undefined)}>
-                Cancel
-              </Button>
-            </div>
-          )}
-        </div>
-      )}
-      <ErrorLine error={action.error} />
+      <EscrowRuling
+        path={`/acceptors/deals/${deal.id}/rule`}
+        mayRule={mayRule && deal.is_sure === 3 && deal.ruling === ''}
+        text={OUTCOME_TEXT}
+        buttons={{ release: 'Release to acceptor…', return: 'Return to user…' }}
+        amount={`${deal.money} ${deal.currency_name}`}
+        recipient={{ release: deal.acceptor_name, return: deal.user_account }}
+        onDone={onDone}
+      />
     </Panel>
   );
 }

@@ -1,11 +1,8 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@web/components/Button';
-import { api, useAction } from '../../api';
 import { useOperator } from '../../app/auth';
 import { ALL_ROLES, type Section } from '../../app/section';
 import { ReviewQueue } from '../../components/ReviewQueue';
-import { ErrorLine } from '../../components/ErrorLine';
+import { EscrowRuling, type RulingOutcome } from '../../components/EscrowRuling';
 import { Panel } from '../../components/PageHeader';
 import { AppealWindow } from './AppealWindow';
 
@@ -33,8 +30,7 @@ export interface C2cOrder extends Record<string, unknown> {
   created_at: string;
 }
 
-type Outcome = 'release' | 'return';
-const OUTCOME_TEXT: Record<Outcome, string> = { release: 'Release the coins to the buyer', return: 'Return the coins to the seller' };
+const OUTCOME_TEXT: Record<RulingOutcome, string> = { release: 'Release the coins to the buyer', return: 'Return the coins to the seller' };
 
 function Party({ label, id, account, appellant }: { label: string; id: number; account: string; appellant: boolean }) {
   return (
@@ -52,13 +48,8 @@ function Party({ label, id, account, appellant }: { label: string; id: number; a
 
 /** One appealed order: both parties, the amounts, the appeal and its proof; a ruling takes an outcome, a note and a confirmation. */
 function Dispute({ order, onDone }: { order: C2cOrder; onDone: () => void }) {
-  const [outcome, setOutcome] = useState<Outcome>();
-  const [note, setNote] = useState('');
-  const action = useAction();
   const me = useOperator();
   const mayRule = me.role === 'admin' || me.role === 'finance';
-  const confirm = () =>
-    outcome && void action.run(() => api('POST', `/c2c/orders/${order.id}/resolve`, { outcome, note: note.trim() })).then((done) => done && onDone());
   return (
     <Panel title={`Order ${order.id} under appeal`}>
       <dl className="mb-3 grid grid-cols-2 gap-x-6 gap-y-1 text-[0.8125rem] md:grid-cols-4">
@@ -86,33 +77,15 @@ function Dispute({ order, onDone }: { order: C2cOrder; onDone: () => void }) {
           <img src={order.appeal_image} alt={`Proof of order ${order.id}`} className="h-[28rem] w-full max-w-3xl rounded border border-line bg-sunken object-contain" />
         </a>
       )}
-      {mayRule && order.is_sure === 3 && order.resolution === '' && (
-        <div className="flex flex-col gap-2">
-          <div className="flex flex-wrap items-center gap-2">
-            <Button size="sm" variant={outcome === 'release' ? 'primary' : 'outline'} onClick={() => setOutcome('release')}>
-              Release to buyer…
-            </Button>
-            <Button size="sm" variant={outcome === 'return' ? 'primary' : 'outline'} onClick={() => setOutcome('return')}>
-              Return to seller…
-            </Button>
-            <input aria-label="Ruling note" className="bo-input w-96" maxLength={200} placeholder="Note for the log (what was checked)" value={note} onChange={(event) => setNote(event.target.value)} />
-          </div>
-          {outcome && (
-            <div role="alertdialog" aria-label="Confirm the ruling" className="flex flex-wrap items-center gap-2 rounded border border-line bg-raised p-3 text-[0.8125rem]">
-              <span>
-                {OUTCOME_TEXT[outcome]}: {order.number} {order.currency_name} to {outcome === 'release' ? order.buyer_account : order.seller_account}. This cannot be undone.
-              </span>
-              <Button size="sm" busy={action.busy} onClick={confirm}>
-                Confirm
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => setOutcome(undefined)}>
-                Cancel
-              </Button>
-            </div>
-          )}
-        </div>
-      )}
-      <ErrorLine error={action.error} />
+      <EscrowRuling
+        path={`/c2c/orders/${order.id}/resolve`}
+        mayRule={mayRule && order.is_sure === 3 && order.resolution === ''}
+        text={OUTCOME_TEXT}
+        buttons={{ release: 'Release to buyer…', return: 'Return to seller…' }}
+        amount={`${order.number} ${order.currency_name}`}
+        recipient={{ release: order.buyer_account, return: order.seller_account }}
+        onDone={onDone}
+      />
     </Panel>
   );
 }
