@@ -24,27 +24,13 @@ import type { CoreCommand } from '../src/core/kinds';
 import { openPglite } from '../src/db/database';
 import { UserRepository } from '../src/modules/users/repository';
 import { userRoom, SOCKET_PATH } from '../src/realtime/gateway';
-import { createConnection } from 'node:net';
+import { answers, CLUSTER_NATS_URL, CLUSTER_REDIS_URL } from '../test/support/cluster';
 
-const NATS_URL = process.env.TEST_NATS_URL ?? 'nats://127.0.0.1:4222';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const NATS_URL = CLUSTER_NATS_URL;
+const REDIS_URL = CLUSTER_REDIS_URL;
 const CALLERS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
-
-function answers(url: string, defaultPort: number): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: hostname, port: Number(port || defaultPort) });
-    const done = (up: boolean) => {
-      socket.destroy();
-      resolve(up);
-    };
-    socket.setTimeout(1000, () => done(false));
-    socket.once('connect', () => done(true));
-    socket.once('error', () => done(false));
-  });
-}
 
 async function main(): Promise<void> {
   console.log(`cluster bench on ${availableParallelism()} cores, ${SECONDS} s per figure`);
