@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { prepareDatabase } from '../../src/app/bootstrap';
-import { loadConfig } from '../../src/config';
 import { parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
 import { bandOf } from '../../src/core/index-prices/rules';
 import type { Database } from '../../src/db/database';
 import { manualClock } from '../support/clock';
-import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
 import { atoms, BTC, key, LeverHarness, USDT } from '../lever/harness';
 
 const INDEX = '60000';
@@ -72,12 +70,8 @@ describeEachDatabase('attacks on the mark and the index', (kind) => {
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    await prepareDatabase(db, loadConfig({ NODE_ENV: 'test' }));
-    h = new LeverHarness(db, time.clock);
-    await h.start();
-    h.stopHeartbeat();
-    await h.init();
+    h = await LeverHarness.open(kind, { clock: time.clock, heartbeat: false });
+    db = h.db;
     await h.fund(h.house, 'lever', '10000000');
     await h.fund(h.house, 'micro', '10000000');
     await h.fund(h.insurance, 'lever', '100000');

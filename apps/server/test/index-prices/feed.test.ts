@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepareDatabase } from '../../src/app/bootstrap';
-import { loadConfig } from '../../src/config';
 import { parseAmount } from '../../src/core/amount';
 import { Refusal } from '../../src/core/refusal';
 import type { Database } from '../../src/db/database';
@@ -8,7 +6,7 @@ import { aggregateReadings } from '../../src/modules/index-prices/aggregate';
 import { CcxtSource, ccxtClient } from '../../src/modules/index-prices/ccxt-source';
 import { IndexFeed } from '../../src/modules/index-prices/feed';
 import { LocalExchange } from '../support/local-exchange';
-import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
 import { key, LeverHarness, USDT } from '../lever/harness';
 
 const clock = () => new Date();
@@ -72,12 +70,8 @@ describeEachDatabase('a stale index', (kind) => {
   const exchanges = [new LocalExchange(), new LocalExchange()];
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    await prepareDatabase(db, loadConfig({ NODE_ENV: 'test' }));
-    h = new LeverHarness(db);
-    await h.start();
-    h.stopHeartbeat();
-    await h.init();
+    h = await LeverHarness.open(kind, { heartbeat: false });
+    db = h.db;
     await h.fund(h.house, 'lever', '1000000');
     await h.fund(h.house, 'micro', '1000000');
     for (const exchange of exchanges) {

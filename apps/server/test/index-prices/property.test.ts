@@ -1,13 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { prepareDatabase } from '../../src/app/bootstrap';
-import { loadConfig } from '../../src/config';
 import { parseAmount, type Atoms } from '../../src/core/amount';
 import { bandOf } from '../../src/core/index-prices/rules';
 import { resultOf, type MicroDirection } from '../../src/core/micro/state';
 import type { Database } from '../../src/db/database';
 import { manualClock } from '../support/clock';
-import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
 import { key, LeverHarness, USDT } from '../lever/harness';
 
 type Action =
@@ -47,12 +45,8 @@ describeEachDatabase('index property: one user cannot steer the mark or a contra
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    await prepareDatabase(db, loadConfig({ NODE_ENV: 'test' }));
-    h = new LeverHarness(db, time.clock);
-    await h.start();
-    h.stopHeartbeat();
-    await h.init();
+    h = await LeverHarness.open(kind, { clock: time.clock, heartbeat: false });
+    db = h.db;
     await h.fund(h.house, 'micro', '100000000');
     user = await h.newUser();
     await h.fund(user, 'change', '100000000');

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { prepareDatabase } from '../../src/app/bootstrap';
-import { loadConfig } from '../../src/config';
 import { formatAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
 import type { Database } from '../../src/db/database';
-import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
 import { mustLiquidate } from '../../src/core/lever/risk';
 import { atoms, ETH, key, LeverHarness, USDT } from './harness';
 
@@ -13,11 +11,8 @@ describeEachDatabase('lever positions in the core', (kind) => {
   let h: LeverHarness;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    await prepareDatabase(db, loadConfig({ NODE_ENV: 'test' }));
-    h = new LeverHarness(db);
-    await h.start();
-    await h.init();
+    h = await LeverHarness.open(kind);
+    db = h.db;
     await h.fund(h.house, 'lever', '1000000');
     await h.fund(h.insurance, 'lever', '1000');
     await h.markAt('60000');

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { prepareDatabase } from '../../src/app/bootstrap';
-import { loadConfig } from '../../src/config';
 import { runAudit } from '../../src/core/audit';
 import type { Database } from '../../src/db/database';
 import { manualClock } from '../support/clock';
-import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
 import { atoms, key, LeverHarness, USDT } from './harness';
 
 describeEachDatabase('lever state across restarts', (kind) => {
@@ -13,11 +11,8 @@ describeEachDatabase('lever state across restarts', (kind) => {
   let h: LeverHarness;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    await prepareDatabase(db, loadConfig({ NODE_ENV: 'test' }));
-    h = new LeverHarness(db, time.clock);
-    await h.start();
-    await h.init();
+    h = await LeverHarness.open(kind, { clock: time.clock });
+    db = h.db;
     await h.fund(h.house, 'lever', '1000000');
     await h.markAt('60000');
   });

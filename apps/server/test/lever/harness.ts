@@ -6,6 +6,9 @@ import type { LeverOpenCommand } from '../../src/core/lever/commands';
 import { CoreRepository } from '../../src/core/repository';
 import type { Wallet } from '../../src/core/wallets';
 import type { Database } from '../../src/db/database';
+import { prepareDatabase } from '../../src/app/bootstrap';
+import { loadConfig } from '../../src/config';
+import { createTestDatabase, type DatabaseKind } from '../support/test-app';
 import type { IndexFeed } from '../../src/modules/index-prices/feed';
 
 export const BTC = 1;
@@ -40,6 +43,20 @@ export class LeverHarness {
     readonly db: Database,
     private readonly clock?: () => Date,
   ) {}
+
+  /**
+   * A harness on a fresh, migrated database of `kind`, its core started and its accounts read.
+   * `heartbeat: false`: the index is not repeated every second (a test moves it tick by tick).
+   */
+  static async open(kind: DatabaseKind, options: { clock?: () => Date; heartbeat?: boolean } = {}): Promise<LeverHarness> {
+    const db = await createTestDatabase(kind);
+    await prepareDatabase(db, loadConfig({ NODE_ENV: 'test' }));
+    const harness = new LeverHarness(db, options.clock);
+    await harness.start();
+    if (options.heartbeat === false) harness.stopHeartbeat();
+    await harness.init();
+    return harness;
+  }
 
   /** Drives a core that is already running (an app's), whose index feed then holds the prices this harness sets. */
   use(core: Core, feed?: IndexFeed): this {

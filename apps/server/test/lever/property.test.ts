@@ -1,13 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { UNIT } from '@tessera/protocol';
-import { prepareDatabase } from '../../src/app/bootstrap';
-import { loadConfig } from '../../src/config';
 import { runAudit } from '../../src/core/audit';
 import { mustLiquidate } from '../../src/core/lever/risk';
 import type { Database } from '../../src/db/database';
 import { manualClock } from '../support/clock';
-import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { describeEachDatabase } from '../support/test-app';
 import { atoms, BTC, ETH, key, LeverHarness, USDT } from './harness';
 
 type Step =
@@ -41,11 +39,8 @@ describeEachDatabase('lever property: random sequences', (kind) => {
   const pairs: { id: number; mark: number; step: number; low: number; high: number }[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
-    await prepareDatabase(db, loadConfig({ NODE_ENV: 'test' }));
-    h = new LeverHarness(db, time.clock);
-    await h.start();
-    await h.init();
+    h = await LeverHarness.open(kind, { clock: time.clock });
+    db = h.db;
     await h.fund(h.house, 'lever', '100000000');
     await h.fund(h.insurance, 'lever', '1000');
     pairs.push({ id: h.pairId, mark: 60000, step: 100, low: 40000, high: 80000 }, { id: await h.pairOf(ETH), mark: 3000, step: 5, low: 2000, high: 4000 });
