@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createServices, type Services } from '../../src/app/services';
 import { Turns } from '../../src/db/turns';
+import { holdTurn } from '../support/held-turn';
 import { systemClock } from '../../src/lib/time';
 import { LeverRepository } from '../../src/modules/lever/repository';
 import { LeverService } from '../../src/modules/lever/service';
@@ -118,10 +119,12 @@ describeEachDatabase('rules that hold across processes', (kind) => {
 
     it('tells a second close of a position sent through another process while the first is under way that closing is in progress', async () => {
       const id = await gateways[0]!.submit(userId, { legal_id: 3, currency_id: 1, multiple: '10', share: '1', type: '1', status: '1' });
-      const first = gateways[0]!.close(userId, id);
-      const second = outcome(gateways[1]!.close(userId, id));
-      await first;
-      expect(await second).toBe('closing in progress');
+      // the first close is under way in another process, holding the position's turn
+      const first = await holdTurn(app.db, `lever-close:${id}`);
+      expect(await outcome(gateways[0]!.close(userId, id))).toBe('closing in progress');
+      expect(await outcome(gateways[1]!.close(userId, id))).toBe('closing in progress');
+      await first.release();
+      expect(await outcome(gateways[0]!.close(userId, id))).toBe('ok');
       expect(await outcome(gateways[1]!.close(userId, id))).toBe('order already handled');
     });
   });

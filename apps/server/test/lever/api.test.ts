@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_CATALOGUE, LANGS, type LeverDealReply, type LeverRiskReply, type LeverTradeItem } from '@tessera/protocol';
 import { formatAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
-import { Turns } from '../../src/db/turns';
 import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { operatorCall, operatorToken } from '../support/accounts';
+import { holdTurn } from '../support/held-turn';
 import { describeEachDatabase } from '../support/test-app';
 import { useTestApp } from '../support/fixture';
 import { atoms, BTC, key, LeverHarness, USDT } from './harness';
@@ -101,20 +101,11 @@ describeEachDatabase('lever calls', (kind) => {
 
   it('a second close of a position while the first is under way is told closing is in progress', async () => {
     const id = Number((await submit(demo.token, {})).body.id);
-    // the first close is under way in another process: it holds the position's turn until released
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let taken = () => {};
-    const holding = new Promise<void>((resolve) => (taken = resolve));
-    const first = new Turns(app.db).run(`lever-close:${id}`, async () => {
-      taken();
-      await held;
-    });
-    await holding;
+    // the first close is under way in another process, holding the position's turn
+    const first = await holdTurn(app.db, `lever-close:${id}`);
     await expect(app.services.lever.close(demo.id, id)).rejects.toThrow('closing in progress');
     expect(app.core.read.leverTradesOf(demo.id).some((trade) => trade.id === id)).toBe(true);
-    release();
-    await first;
+    await first.release();
     await app.services.lever.close(demo.id, id);
     expect(app.core.read.leverTradesOf(demo.id).some((trade) => trade.id === id)).toBe(false);
   });
