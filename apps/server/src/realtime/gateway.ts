@@ -54,7 +54,12 @@ export function attachGateway(
     held.revoke(revocation);
     if (adapter) io.serverSideEmit(REVOKED, revocation);
   });
-  if (adapter) io.on(REVOKED, (revocation: Revocation) => held.revoke(revocation));
+  if (adapter) {
+    io.on(REVOKED, (revocation: Revocation) => {
+      auth.forgetRevoked(revocation);
+      held.revoke(revocation);
+    });
+  }
 
   // socket.io ignores a middleware's promise: a failure must reach `next`, which refuses the
   // connection, or the handshake would hang and the rejection go unhandled

@@ -102,8 +102,10 @@ for (const kind of TEST_DATABASES) {
       socket.close();
     });
 
-    it('closes a revoked session’s sockets on both gateways', async () => {
+    it('closes a revoked session’s sockets on both gateways, and B stops trusting the token at once', async () => {
       const token = await api(a).login('cluster-seller@example.com', 'secret123');
+      // B has looked the session up, so it remembers it as live
+      expect((await api(b).get('user/info', {}, { token })).body.type).toBe('ok');
       const onA = await openSocket(a, token);
       const onB = await openSocket(b, token);
       const closed = (socket: Socket) => new Promise<boolean>((resolve) => {
@@ -116,6 +118,7 @@ for (const kind of TEST_DATABASES) {
       const both = Promise.all([closed(onA), closed(onB)]);
       expect((await api(a).post('user/logout', {}, { token })).body.type).toBe('ok');
       expect(await both).toEqual([true, true]);
+      expect((await api(b).get('user/info', {}, { token })).body).toEqual({ type: '999', message: 'login expired, please log in again' });
     });
 
     it('answers a gateway’s readiness with the core’s reach', async () => {

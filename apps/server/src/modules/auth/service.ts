@@ -136,6 +136,11 @@ export class AuthService {
     return this.sessions.onRevoked(listener);
   }
 
+  /** Another process revoked sessions: this process forgets them at once (its cache would trust them a while). */
+  forgetRevoked(revocation: Revocation): void {
+    this.sessions.evict(revocation);
+  }
+
   /** The user behind a token, or why there is none. */
   authenticate(token: string): Promise<AuthenticatedUser | 'unknown' | 'stale'> {
     return this.authenticateSession(tokenDigest(token));

@@ -142,6 +142,12 @@ export class SessionRepository {
   /** Forgets what this process remembers of a session (the cached repository's memory). */
   protected forget(_digest: string): void {}
 
+  /**
+   * Another process revoked sessions (its revocation arrived through the socket adapter): drop
+   * what this process remembers of them, so they stop working here at once too.
+   */
+  evict(_revocation: Revocation): void {}
+
   /** Revokes every session of a user, but the one whose digest is `keep` (the caller's own). */
   async revokeAllOf(userId: number, now: Date, keep = ''): Promise<void> {
     await this.db.query(
@@ -162,7 +168,8 @@ export const SESSION_CACHE_MS = 30_000;
 /**
  * Sessions with the live ones remembered for a short while: a private call then costs no query
  * for its token. Every revocation goes through this object and forgets what it revokes, so in one
- * process a logout or a lock takes effect at once; other processes see it within SESSION_CACHE_MS.
+ * process a logout or a lock takes effect at once. Other processes hear of it through the socket
+ * adapter (`evict`) at once too; should that message be lost, within SESSION_CACHE_MS.
  */
 export class CachedSessionRepository extends SessionRepository {
   private readonly cache = new Map<string, { session: ActiveSession; until: number }>();
@@ -189,10 +196,22 @@ export class CachedSessionRepository extends SessionRepository {
     this.cache.delete(digest);
   }
 
-  override async revokeAllOf(userId: number, now: Date, keep = ''): Promise<void> {
+  override evict(revocation: Revocation): void {
+    if (revocation.kind === 'session') {
+      this.cache.delete(revocation.digest);
+      return;
+    }
+    this.forgetUser(revocation.userId, revocation.keep);
+  }
+
+  private forgetUser(userId: number, keep: string): void {
     for (const [digest, entry] of this.cache) {
       if (entry.session.user_id === userId && digest !== keep) this.cache.delete(digest);
     }
+  }
+
+  override async revokeAllOf(userId: number, now: Date, keep = ''): Promise<void> {
+    this.forgetUser(userId, keep);
     await super.revokeAllOf(userId, now, keep);
   }
 }
