@@ -4,27 +4,9 @@ import { Core } from '../../src/core/core';
 import type { CoreEvents } from '../../src/core/events';
 import type { CoreCommand } from '../../src/core/kinds';
 import { CoreRepository } from '../../src/core/repository';
-import { WALLETS } from '../../src/core/wallets';
 import { atoms, BTC, ETH, key, LeverHarness, USDT } from '../lever/harness';
-import { followInProcess, type InProcessReplica } from '../support/replica';
+import { followInProcess, viewOf, type InProcessReplica } from '../support/replica';
 import { describeEachDatabase } from '../support/test-app';
-
-/**
- * What readers of a core see of these users and the pair: equal on the core and its copy. (Not
- * the last price: the read view gives the last one since its core loaded, which differs by design
- * after a reload.)
- */
-function viewOf(core: Core, users: readonly number[], pairId: number) {
-  return {
-    sequence: core.sequence,
-    balances: users.flatMap((userId) => [BTC, ETH, USDT].flatMap((currencyId) => WALLETS.map((wallet) => core.read.balance({ userId, currencyId, wallet })))),
-    orders: users.map((userId) => core.read.openOrders(userId)),
-    lever: users.map((userId) => core.read.leverTradesOf(userId)),
-    risk: users.map((userId) => core.read.leverRisk(userId, USDT)),
-    depth: core.read.depth(pairId, 200),
-    mark: core.read.markPrice(pairId),
-  };
-}
 
 /** A small deterministic generator: the same load every run. */
 function generator(seed: number) {

@@ -4,6 +4,7 @@ import { Core } from '../../src/core/core';
 import type { CoreCommand } from '../../src/core/kinds';
 import type { ReplicatedBatch } from '../../src/core/replicated-batch';
 import { CoreRepository } from '../../src/core/repository';
+import { WALLETS } from '../../src/core/wallets';
 import type { Database } from '../../src/db/database';
 
 export interface InProcessReplica {
@@ -51,5 +52,22 @@ export async function followInProcess(core: Core, db: Database): Promise<InProce
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     },
+  };
+}
+
+/**
+ * What readers of a core see of these users (BTC, ETH and USDT in every wallet) and the pair:
+ * equal on the core and its copy. (Not the last price: the read view gives the last one since its
+ * core loaded, which differs by design after a reload.)
+ */
+export function viewOf(core: Core, users: readonly number[], pairId: number) {
+  return {
+    sequence: core.sequence,
+    balances: users.flatMap((userId) => [1, 2, 3].flatMap((currencyId) => WALLETS.map((wallet) => core.read.balance({ userId, currencyId, wallet })))),
+    orders: users.map((userId) => core.read.openOrders(userId)),
+    lever: users.map((userId) => core.read.leverTradesOf(userId)),
+    risk: users.map((userId) => core.read.leverRisk(userId, 3)),
+    depth: core.read.depth(pairId, 200),
+    mark: core.read.markPrice(pairId),
   };
 }
