@@ -1,13 +1,19 @@
 /**
  * `npm run bench:cluster`: a core and gateways over the local NATS and Redis (docs/deployment.md),
  * side by side in one run on this machine:
- *   (a) durable limit orders from 64 callers at once, through a gateway's NATS request path
- *       against the in-process path (`core.execute`); goal: (gateway)/(in-process) ≥ 0.7
- *   (b) socket deliveries per second at saturation, the core's pushes fanned out through Redis to
- *       the sockets of one gateway against the same sockets split over two; goal: two/one ≥ 1.6
- * Prints the machine's core count. Skips (exit 0) with a message when NATS or Redis does not answer.
- * Everything runs in this one process (the gateways included), so (b) measures the fan-out path,
- * not what two gateway processes on two cores add.
+ *   (a) durable limit orders per second from 64 HTTP callers at once, placed through a gateway
+ *       (`ROLE=gateway`, which sends each command to `ROLE=core` over NATS and replays the core's
+ *       batches into its copy), against the same callers on one process (`ROLE` unset): each
+ *       setup in processes of its own (child processes running `src/main.ts`), on a PostgreSQL
+ *       database of its own on TEST_DATABASE_URL's server; goal: (gateway)/(one process) ≥ 0.7.
+ *       Both setups start first; then they are measured in turns (ROUNDS windows each), so a
+ *       machine shared with other work weighs on both alike.
+ *   (b) socket deliveries per second at saturation, pushes fanned out through Redis to the sockets
+ *       of one gateway against the same sockets split over two; goal: two/one ≥ 1.6. (b) runs in
+ *       this one process (the gateways included, on one PGlite), so it measures the fan-out path,
+ *       not what two gateway processes on two cores add.
+ * Prints the machine's core count. Skips (exit 0) with a message when NATS or Redis does not
+ * answer; skips (a) when TEST_DATABASE_URL is not set.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,20 +23,25 @@ import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { buildApp, type App } from '../src/app/build-app';
 import { prepareDatabase } from '../src/app/bootstrap';
-import { connectNats, remoteCore } from '../src/cluster/nats';
 import { loadConfig } from '../src/config';
-import { parseAmount } from '../src/core/amount';
-import type { CoreCommand } from '../src/core/kinds';
 import { openPglite } from '../src/db/database';
-import { UserRepository } from '../src/modules/users/repository';
 import { userRoom, SOCKET_PATH } from '../src/realtime/gateway';
 import { answers, CLUSTER_NATS_URL, CLUSTER_REDIS_URL } from '../test/support/cluster';
+import { processDatabase } from '../test/support/process-database';
+import { call, startServerProcess, type ServerProcess } from '../test/support/server-process';
 
 const NATS_URL = CLUSTER_NATS_URL;
 const REDIS_URL = CLUSTER_REDIS_URL;
 const CALLERS = 64;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
+/** the demo accounts a fresh database funds with 10,000 USDT each (`DEMO_FUNDS`) */
+const ACCOUNTS = [
+  ['demo@tessera.example', 'demo1234'],
+  ['trader@tessera.example', 'trader1234'],
+] as const;
+const BTC_USDT = { legal_id: 3, currency_id: 1 };
 
 async function main(): Promise<void> {
   console.log(`cluster bench on ${availableParallelism()} cores, ${SECONDS} s per figure`);
@@ -38,6 +49,93 @@ async function main(): Promise<void> {
     console.log(`skipped: NATS (${NATS_URL}) or Redis (${REDIS_URL}) does not answer`);
     return;
   }
+  if (process.env.TEST_DATABASE_URL) await durableOrders();
+  else console.log('(a) skipped: TEST_DATABASE_URL is not set (each setup runs on a PostgreSQL database of its own)');
+  await socketDeliveries();
+}
+
+/** Durable orders per second from CALLERS callers at `url`, each waiting for its answer before the next order. */
+async function ordersPerSecond(url: string, seconds: number): Promise<number> {
+  const tokens: string[] = [];
+  for (const [account, password] of ACCOUNTS) {
+    const reply = await call<string>(url, 'user/login', { user_string: account, password, type: 1 });
+    if (reply.type !== 'ok') throw new Error(`login failed: ${JSON.stringify(reply)}`);
+    tokens.push(reply.message);
+  }
+  const end = Date.now() + seconds * 1000;
+  let done = 0;
+  let refused = 0;
+  await Promise.all(
+    Array.from({ length: CALLERS }, async (_, caller) => {
+      const token = tokens[caller % tokens.length] as string;
+      for (let n = 0; Date.now() < end; n += 1) {
+        // bids far below the market: they rest, and each locks at most 0.6 USDT
+        const reply = await call(url, 'transaction/in', { ...BTC_USDT, price: String(100 + ((caller * 7 + n) % 500)), num: '0.001' }, token);
+        if (reply.type === 'ok') done += 1;
+        else refused += 1;
+      }
+    }),
+  );
+  if (refused > 0) throw new Error(`${refused} orders were refused: the figure would not be durable orders`);
+  return done / seconds;
+}
+
+interface Setup {
+  url: string;
+  processes: ServerProcess[];
+  cleanup(): Promise<void>;
+}
+
+/** Starts `start`'s processes on a fresh PostgreSQL database of its own. */
+async function setUp(prefix: string, start: (env: Record<string, string>) => Promise<{ url: string; processes: ServerProcess[] }>): Promise<Setup> {
+  const database = await processDatabase('postgres', prefix);
+  const env = { ...database.env, DEMO_DATA: 'on', DEMO_FUNDS: 'on', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'error' };
+  const { url, processes } = await start(env);
+  return {
+    url,
+    processes,
+    async cleanup() {
+      for (const server of [...processes].reverse()) await server.stop();
+      await database.cleanup();
+    },
+  };
+}
+
+async function durableOrders(): Promise<void> {
+  const cluster = `bench-${randomBytes(4).toString('hex')}`;
+  const setups: Setup[] = [];
+  try {
+    const one = await setUp('bench_one', async (env) => {
+      const server = await startServerProcess(env);
+      return { url: server.url, processes: [server] };
+    });
+    setups.push(one);
+    const gateway = await setUp('bench_cluster', async (env) => {
+      const shared = { ...env, NATS_URL, REDIS_URL, CLUSTER_NAME: cluster };
+      // the core first: it migrates and seeds the database
+      const core = await startServerProcess({ ...shared, ROLE: 'core' });
+      const served = await startServerProcess({ ...shared, ROLE: 'gateway' });
+      return { url: served.url, processes: [core, served] };
+    });
+    setups.push(gateway);
+    // warm-up, then the two setups in turns
+    for (const setup of setups) await ordersPerSecond(setup.url, Math.min(2, SECONDS));
+    let oneProcess = 0;
+    let throughGateway = 0;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      oneProcess += (await ordersPerSecond(one.url, SECONDS)) / ROUNDS;
+      throughGateway += (await ordersPerSecond(gateway.url, SECONDS)) / ROUNDS;
+    }
+    console.log(
+      `(a) durable orders/s from ${CALLERS} HTTP callers (${ROUNDS} turns of ${SECONDS} s each): one process ${oneProcess.toFixed(0)}, through a gateway (core and gateway in processes of their own) ${throughGateway.toFixed(0)}, ratio ${(throughGateway / oneProcess).toFixed(2)} (goal ≥ 0.7)`,
+    );
+  } finally {
+    for (const setup of setups) await setup.cleanup();
+  }
+}
+
+/** (b): the core's process emits to one room; every socket of the user receives each push. */
+async function socketDeliveries(): Promise<void> {
   const db = await openPglite();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-bench-cluster-'));
   const cluster = `bench-${randomBytes(4).toString('hex')}`;
@@ -52,50 +150,7 @@ async function main(): Promise<void> {
   const core = await listen('core');
   const gateways = [await listen('gateway'), await listen('gateway')];
   try {
-    // (a) durable orders
-    const users = new UserRepository(db);
-    const ids: number[] = [];
-    for (let index = 0; index < CALLERS; index += 1) {
-      const user = await users.create({ account: `bench-cluster-${index}@example.com`, email: `bench-cluster-${index}@example.com`, passwordHash: 'x', extensionCode: `BC${String(index).padStart(4, '0')}` });
-      ids.push(user.id);
-      await core.core.execute({ kind: 'adjust', key: `bench-fund-${user.id}`, userId: user.id, currencyId: 3, wallet: 'change', amount: parseAmount('100000000'), reason: 'adjustment', reference: 'bench' });
-    }
-    const [pair] = await db.query<{ id: number }>('select id from currency_pairs where currency_id = 1 and legal_id = 3');
-    const pairId = pair?.id ?? 0;
-    let sequence = 0;
-    const order = (userId: number): CoreCommand => ({
-      kind: 'spot_place',
-      key: `bench-${cluster}-${(sequence += 1)}`,
-      userId,
-      pairId,
-      side: 'buy',
-      type: 'limit',
-      quantity: parseAmount('0.001'),
-      price: parseAmount(String(1000 + (sequence % 500))),
-    });
-    const ordersPerSecond = async (execute: (command: CoreCommand) => Promise<unknown>) => {
-      const end = Date.now() + SECONDS * 1000;
-      let done = 0;
-      await Promise.all(
-        ids.map(async (userId) => {
-          while (Date.now() < end) {
-            await execute(order(userId));
-            done += 1;
-          }
-        }),
-      );
-      return done / SECONDS;
-    };
-    const nats = await connectNats(NATS_URL, 'bench');
-    const overNats = remoteCore(nats, cluster);
-    await ordersPerSecond((command) => core.core.execute(command)); // warm-up
-    const inProcess = await ordersPerSecond((command) => core.core.execute(command));
-    const throughGateway = await ordersPerSecond(overNats);
-    await nats.drain();
-    console.log(`(a) durable orders/s: in-process ${inProcess.toFixed(0)}, through a gateway over NATS ${throughGateway.toFixed(0)}, ratio ${(throughGateway / inProcess).toFixed(2)} (goal ≥ 0.7)`);
-
-    // (b) socket deliveries: the core emits to one room; every socket of the user receives each push
-    const userId = ids[0] ?? 0;
+    const userId = 1;
     const deliveries = async (spread: number) => {
       const sockets: Socket[] = [];
       for (let index = 0; index < SOCKETS; index += 1) {
@@ -124,7 +179,7 @@ async function main(): Promise<void> {
     };
     const one = await deliveries(1);
     const two = await deliveries(2);
-    console.log(`(b) socket deliveries/s (${SOCKETS} sockets): one gateway ${one.toFixed(0)}, two gateways ${two.toFixed(0)}, ratio ${(two / one).toFixed(2)} (goal ≥ 1.6)`);
+    console.log(`(b) socket deliveries/s (${SOCKETS} sockets, one process): one gateway ${one.toFixed(0)}, two gateways ${two.toFixed(0)}, ratio ${(two / one).toFixed(2)} (goal ≥ 1.6)`);
   } finally {
     for (const process of [...gateways, core]) await process.http.close();
     await db.close();

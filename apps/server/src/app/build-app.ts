@@ -137,10 +137,10 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
       onCoreFailure?.(http.log);
     },
   );
-  let following: ReturnType<typeof followCore> | undefined;
+  let following: Awaited<ReturnType<typeof followCore>> | undefined;
   if (gateway && nats) {
-    await core.startReplica(remoteCore(nats, config.CLUSTER_NAME));
-    following = followCore(nats, core, config.CLUSTER_NAME, (error) => http.log.warn({ err: error }, 'core copy reload fault'));
+    // the copy replays the core's durable batches, so its events reach this process's consumers as in one process
+    following = await followCore(nats, core, config.CLUSTER_NAME, remoteCore(nats, config.CLUSTER_NAME), (error) => http.log.warn({ err: error }, 'core copy fault (it reloads)'));
   } else {
     // a lost writer lock: another process may write now; this core takes nothing more
     db.onWriterLost?.((error) => core.loseWriter(error));
@@ -250,21 +250,21 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   const io = attachGateway(http.server, services.auth, config.SOCKET_ORIGINS, redis?.adapter());
   metrics.watchSockets(io);
   services.chainLag.observe = (seconds) => metrics.chainReported(seconds);
-  // the pushes of the core's durable events leave from the process that runs the core: with Redis,
-  // through the socket.io adapter to every gateway's sockets; a gateway sends its own notices only
-  // (a gateway's market pushes only take its sockets' subscriptions: its market data sees no trades)
-  const marketPushes = attachMarketPushes(io, services.market, services.marketPushPayloads);
-  if (!gateway) attachC2cPushes(io, core);
-  const microPushes = gateway ? undefined : attachMicroPushes(io, core, services.micro, (error) => http.log.error({ err: error }, 'second-contract push fault'));
-  const leverPushes = gateway ? undefined : attachLeverPushes(io, core, services.lever, (error) => http.log.error({ err: error }, 'lever push fault'));
-  if (!gateway) {
+  // the pushes of the core's durable events go to this process's own sockets only (`io.local`):
+  // a gateway derives them from its copy's events, so each socket gets each push once, from the
+  // gateway that holds it; the core's process holds no sockets and pushes none of them
+  const pushes = config.ROLE !== 'core';
+  const marketPushes = pushes ? attachMarketPushes(io, services.market, services.marketPushPayloads) : undefined;
+  if (pushes) attachC2cPushes(io, core);
+  const microPushes = pushes ? attachMicroPushes(io, core, services.micro, (error) => http.log.error({ err: error }, 'second-contract push fault')) : undefined;
+  const leverPushes = pushes ? attachLeverPushes(io, core, services.lever, (error) => http.log.error({ err: error }, 'lever push fault')) : undefined;
+  if (pushes) {
     core.events.on('balances', (userIds) => {
-      // socket.io encodes a packet before it looks for the room's sockets: skip users not connected
-      // here (with Redis the sockets are the gateways', so every user is sent to)
+      // socket.io encodes a packet before it looks for the room's sockets: skip users not connected here
       const rooms = io.sockets.adapter.rooms;
       for (const userId of userIds) {
         const room = userRoom(userId);
-        if (redis || rooms.has(room)) io.to(room).emit('update_balance', { type: 'update_balance', user_id: userId });
+        if (rooms.has(room)) io.local.to(room).emit('update_balance', { type: 'update_balance', user_id: userId });
       }
     });
   }
@@ -313,7 +313,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
     following?.stop();
     await core.stop();
     await services.liabilityBuilder.close();
-    marketPushes.stop();
+    marketPushes?.stop();
     microPushes?.stop();
     leverPushes?.stop();
     await services.market.stop();

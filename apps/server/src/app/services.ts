@@ -175,7 +175,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
     turns,
   );
   // market data (candles, 24 h stats, quotations, the CNY rate) from the trades and books the core publishes
-  const market = new MarketData(new MarketRepository(db), new CoreTradeFeed(core), clock);
+  // (a gateway's copy replays the same batches: it counts them too, and only the core's process writes)
+  const market = new MarketData(new MarketRepository(db), new CoreTradeFeed(core), clock, config.ROLE !== 'gateway');
   const currencyRepository = new CurrencyRepository(db);
   let currencyNames: Promise<Map<number, string>> | undefined;
   // currency names change only by an operator's hand: read once
@@ -187,7 +188,8 @@ export function createServices(db: Database, config: Config, clock: Clock, core:
   const gate = new ChainGate(users, depositsOpen);
   // the users' notifications: fed by the core's events and by the services below
   const notifications = new NotificationService(new NotificationRepository(db), clock);
-  feedNotificationsFromCore(core, notifications.notify, namesOfCurrencies);
+  // written once, where the core runs (a gateway's copy emits the same events)
+  if (config.ROLE !== 'gateway') feedNotificationsFromCore(core, notifications.notify, namesOfCurrencies);
   const depositRepository = new DepositRepository(db);
   const depositKeys = parseDepositKeys(
     config.DEPOSIT_XPUB_BTC && config.DEPOSIT_XPUB_ETH && config.DEPOSIT_XPUB_TRON

@@ -3,15 +3,17 @@ import type { Core } from '../core/core';
 import type { CommandResult } from '../core/kind';
 import type { CoreCommand } from '../core/kinds';
 import { CoreUnreachable, Refusal } from '../core/refusal';
+import type { ReplicatedBatch } from '../core/replicated-batch';
 import { decode, encode } from './codec';
+import { ReplicaFollower } from './follower';
 
-/** Subjects of a deployment (CLUSTER_NAME): commands to the core, its durable events, its liveness. */
+/** Subjects of a deployment (CLUSTER_NAME): commands to the core, its durable batches, its liveness. */
 export function subjects(cluster: string) {
   return {
     commands: `${cluster}.core.commands`,
     ping: `${cluster}.core.ping`,
-    /** `<cluster>.events.<event>`, one per core event (core/events.ts), published once it is durable */
-    events: `${cluster}.events`,
+    /** every durable batch of the core, numbered, with its commands (`ReplicatedBatch`): the gateways' copies replay them */
+    batches: `${cluster}.core.batches`,
   };
 }
 
@@ -19,10 +21,11 @@ export function subjects(cluster: string) {
 export const COMMAND_PATIENCE_MS = 15_000;
 /** A command can wait behind a full queue: an attempt gives up only after this long. */
 const ATTEMPT_TIMEOUT_MS = 5_000;
-/** A gateway's copy lags the core by at most about this much plus one reload. */
-const REFRESH_EVERY_MS = 50;
+/** How often a gateway asks whether the core answers (and which batch it wrote last). */
+const PROBE_EVERY_MS = 1_000;
 
 type Reply = { ok: true; result: CommandResult } | { ok: false; refusal: string; replyType: Refusal['replyType'] };
+type Ping = { state: Core['state']; sequence: number };
 
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
   return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 250 });
@@ -30,7 +33,9 @@ export async function connectNats(url: string, name: string): Promise<NatsConnec
 
 /**
  * The core's side: answers commands (one queue group, so a second core process would share them,
- * though the database admits one writer) and publishes every durable event on its subject.
+ * though the database admits one writer) and publishes every durable batch, before its callers
+ * are answered: on a gateway's connection the batch arrives before the answer, so the gateway's
+ * copy shows a write to the caller who made it.
  */
 export function serveCore(nc: NatsConnection, core: Core, cluster: string): () => void {
   const SUBJECTS = subjects(cluster);
@@ -49,18 +54,13 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
       );
     },
   });
-  const ping = nc.subscribe(SUBJECTS.ping, { callback: (_error, message) => message.respond(encode({ state: core.state })) });
-  // every event the core emits is durable already (it emits after the batch write)
-  const emitter = core.events as unknown as { emit: (event: string, ...args: unknown[]) => boolean };
-  const emit = emitter.emit.bind(emitter);
-  emitter.emit = (event, ...args) => {
-    nc.publish(`${SUBJECTS.events}.${event}`, encode(args));
-    return emit(event, ...args);
-  };
+  const ping = nc.subscribe(SUBJECTS.ping, { callback: (_error, message) => message.respond(encode({ state: core.state, sequence: core.sequence } satisfies Ping)) });
+  // a batch too large for NATS fails here: the core reports it, and each copy reloads at the gap
+  core.replicate((batch) => nc.publish(SUBJECTS.batches, encode(batch)));
   return () => {
     commands.unsubscribe();
     ping.unsubscribe();
-    emitter.emit = emit;
+    core.replicate(() => {});
   };
 }
 
@@ -90,42 +90,55 @@ export function remoteCore(nc: NatsConnection, cluster: string): (command: CoreC
 }
 
 /**
- * A gateway follows the core: after every durable batch it reloads its read copy (coalescing a
- * burst into one reload), and after NATS reconnects it reloads too, so what it missed meanwhile is
- * caught up from the database. `reach` is what readiness reports.
+ * A gateway follows the core: it hears the core's durable batches from before its copy loads (so
+ * none falls between the load and the first batch), loads the copy in one snapshot, then replays
+ * each batch as it comes (`ReplicaFollower`). A reconnect, the core answering again after being
+ * unreachable, or the core reporting a later batch than the copy holds for two probes in a row
+ * (a last batch missed) reloads the copy. `reach` is what readiness reports.
  */
-export function followCore(nc: NatsConnection, replica: Core, cluster: string, onFault: (error: unknown) => void): { reach: () => 'running' | 'unreachable'; stop: () => void } {
+export async function followCore(
+  nc: NatsConnection,
+  replica: Core,
+  cluster: string,
+  remote: (command: CoreCommand) => Promise<CommandResult>,
+  onFault: (error: unknown) => void,
+): Promise<{ reach: () => 'running' | 'unreachable'; follower: ReplicaFollower; stop: () => void }> {
   const SUBJECTS = subjects(cluster);
   let reach: 'running' | 'unreachable' = 'running';
-  // a burst of batches makes one reload, at most every REFRESH_EVERY_MS
-  let pending: NodeJS.Timeout | undefined;
-  const refreshSoon = () => {
-    pending ??= setTimeout(() => {
-      pending = undefined;
-      void replica.refresh().catch(onFault);
-    }, REFRESH_EVERY_MS);
-  };
-  const events = nc.subscribe(`${SUBJECTS.events}.>`, { callback: refreshSoon });
+  const follower = new ReplicaFollower(replica, onFault);
+  const batches = nc.subscribe(SUBJECTS.batches, {
+    callback: (error, message) => {
+      if (error) return;
+      follower.receive(decode<ReplicatedBatch>(message.data));
+    },
+  });
+  await replica.startReplica(remote);
+  follower.start();
+  /** the core's last batch at the previous probe, when the copy was behind it */
+  let behind: number | undefined;
   const probe = async () => {
     try {
-      await nc.request(SUBJECTS.ping, encode({}), { timeout: 1_000 });
-      if (reach === 'unreachable') await replica.refresh();
+      const answer = decode<Ping>((await nc.request(SUBJECTS.ping, encode({}), { timeout: 1_000 })).data);
+      if (reach === 'unreachable') follower.reload();
+      else if (behind !== undefined && replica.sequence < behind) follower.reload();
+      behind = replica.sequence < answer.sequence ? answer.sequence : undefined;
       reach = 'running';
     } catch {
       reach = 'unreachable';
     }
   };
-  const timer = setInterval(() => void probe().catch(onFault), 1_000);
+  const timer = setInterval(() => void probe().catch(onFault), PROBE_EVERY_MS);
   timer.unref();
   void (async () => {
-    for await (const status of nc.status()) if (status.type === 'reconnect') void replica.refresh().catch(onFault);
+    for await (const status of nc.status()) if (status.type === 'reconnect') follower.reload();
   })();
   return {
     reach: () => reach,
+    follower,
     stop: () => {
       clearInterval(timer);
-      clearTimeout(pending);
-      events.unsubscribe();
+      follower.stop();
+      batches.unsubscribe();
     },
   };
 }

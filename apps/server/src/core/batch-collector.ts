@@ -1,6 +1,7 @@
 import { parseKey, type BalanceBook } from './balance-book';
 import type { CommandContext } from './command-context';
 import type { CoreCommandBase, CoreTable, Deadline, PriceTrigger } from './kind';
+import type { ReplicatedCommand } from './replicated-batch';
 import type { BatchWrite, TableRows } from './repository';
 import type { LastTradeTrigger } from './triggers/last-trade-triggers';
 
@@ -18,6 +19,8 @@ export class BatchCollector {
   readonly triggers: PriceTrigger[] = [];
   readonly lastTradeTriggers: LastTradeTrigger[] = [];
   readonly removedTriggers: string[] = [];
+  /** the commands that succeeded, in order, each with the time it was applied at */
+  readonly applied: ReplicatedCommand[] = [];
 
   /** `order`: every registered table, in the order the batch statement writes them. */
   constructor(private readonly order: readonly CoreTable<unknown>[]) {}
@@ -27,9 +30,10 @@ export class BatchCollector {
     return this.commandKeys.has(key);
   }
 
-  /** Takes in a command that succeeded, after its context committed the balances it names. */
-  add(command: CoreCommandBase, context: CommandContext, balanceKeys: readonly string[]): void {
+  /** Takes in a command that succeeded (applied at `at`), after its context committed the balances it names. */
+  add(command: CoreCommandBase, context: CommandContext, balanceKeys: readonly string[], at: Date): void {
     this.commandKeys.add(command.key);
+    this.applied.push({ command, at });
     for (const key of balanceKeys) this.balanceKeys.add(key);
     this.write.commands.push({ key: command.key, kind: command.kind });
     context.entries.forEach((entry, index) => this.write.entries.push({ ...entry, idempotencyKey: `${command.key}#${index}` }));

@@ -20,6 +20,8 @@ import { leverKind } from './lever/kind';
 import { MAX_TIMER_MS } from '../lib/timers';
 import { requestKeyScope } from './command-key';
 import { RECENT_KEYS, RecentCommandKeys, type RecentKeysLimits } from './recent-keys';
+import type { ReplicatedBatch } from './replicated-batch';
+import type { Queryable } from '../db/database';
 
 export type { CoreEvents } from './events';
 
@@ -106,6 +108,12 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private remote: ((command: Command) => Promise<CommandResult>) | undefined;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
+  /** the number of the last durable batch this state reflects (`core_batch_sequence`) */
+  private batchSequence = 0;
+  /** told of every durable batch, for the gateways' copies (`replicate`) */
+  private publishBatch: ((batch: ReplicatedBatch) => void) | undefined;
+  /** while a copy replays a batch: the time the core applied the current command at */
+  private replayAt: Date | undefined;
   readonly events = new EventEmitter<CoreEvents>();
   /** what modules may read: atoms and copies, never the state itself */
   readonly read: CoreReadView;
@@ -187,6 +195,19 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     return this.commandKeys.size;
   }
 
+  /** The number of the last durable batch the state reflects: the core's last, or the one a copy applied last. */
+  get sequence(): number {
+    return this.batchSequence;
+  }
+
+  /**
+   * Tells `publish` of every durable batch from now on (before its callers are answered): its
+   * number and the commands that applied, each with its time, for the gateways' copies to replay.
+   */
+  replicate(publish: (batch: ReplicatedBatch) => void): void {
+    this.publishBatch = publish;
+  }
+
   /** Tells `observer` of every batch and command from now on. */
   observe(observer: CoreObserver): void {
     this.observer = observer;
@@ -207,14 +228,15 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   /**
    * Makes this core a gateway's read copy of the one core (docs/deployment.md): loads the durable
    * state like `start`, but sends every command through `remote` and never writes, schedules or
-   * fires anything itself. `refresh` loads the state again after the core announced a batch.
+   * fires anything itself. It then replays the core's durable batches (`applyReplicated`), and
+   * `refresh` loads the whole state again when it cannot.
    */
   async startReplica(remote: (command: Command) => Promise<CommandResult>): Promise<void> {
     this.remote = remote;
     await this.reload();
   }
 
-  /** A replica's reload after a durable batch of the core; reloads arriving meanwhile coalesce into one more. */
+  /** A copy's full reload (it missed a batch, or could not apply one); reloads asked meanwhile coalesce into one more. */
   refresh(): Promise<void> {
     if (this.refreshing) {
       this.refreshAgain = true;
@@ -275,10 +297,17 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   }
 
   private async load(): Promise<void> {
-    const balances = await this.repository.loadBalances();
-    const context: LoadContext = { now: this.clock(), feeAccount: await this.repository.loadFeeAccount(), marks: (pairId) => this.marks.get(pairId) };
-    const loaded: unknown[] = [];
-    for (const state of this.states) loaded.push(await state.load(this.repository.db, context));
+    const read = async (db: Queryable) => {
+      const balances = await this.repository.loadBalances(db);
+      const sequence = await this.repository.loadSequence(db);
+      const context: LoadContext = { now: this.clock(), feeAccount: await this.repository.loadFeeAccount(db), marks: (pairId) => this.marks.get(pairId) };
+      const loaded: unknown[] = [];
+      for (const state of this.states) loaded.push(await state.load(db, context));
+      return { balances, sequence, context, loaded };
+    };
+    // a copy loads while the core writes: in one snapshot, so it is the state after batch `sequence`
+    const { balances, sequence, context, loaded } = this.remote ? await this.repository.inSnapshot(read) : await read(this.repository.db);
+    this.batchSequence = sequence;
     this.book.clear();
     for (const [key, balance] of balances) this.book.set(key, balance);
     this.states.forEach((state, index) => state.reset(loaded[index], context));
@@ -341,6 +370,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       applied.push({ pending, outcome });
     }
     const write = collector.rows(this.book);
+    if (write.commands.length > 0) write.sequence = this.batchSequence + 1;
 
     try {
       if (write.commands.length > 0) {
@@ -358,6 +388,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       return;
     }
     this.commandKeys.addDurable(collector.keys());
+    if (write.sequence !== undefined) this.announce({ sequence: (this.batchSequence = write.sequence), commands: collector.applied });
     if (this.observer) {
       this.observer.batch(batch.length, Number(process.hrtime.bigint() - started) / 1e9);
       for (const { pending, outcome } of applied) this.observer.command(pending.command.kind, !outcome.ok);
@@ -377,6 +408,45 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     }
     // a reload rebuilt the schedule and the triggers from the database, this batch's included
     if (!faulted) this.schedule(collector);
+  }
+
+  /**
+   * A gateway's copy applies one durable batch of the core: each command through the same path
+   * the core took, at the time the core applied it, then the same events and the same schedule
+   * bookkeeping (marks, triggers), never writing or firing. False when a command did not apply as
+   * it did on the core: the copy no longer matches it and must reload.
+   */
+  applyReplicated(batch: ReplicatedBatch): boolean {
+    const collector = new BatchCollector(this.tables);
+    const nothingDurable = new Set<string>();
+    try {
+      for (const { command, at } of batch.commands) {
+        this.replayAt = at;
+        if (!this.applyOne(command, collector, nothingDurable).ok) return false;
+      }
+    } finally {
+      this.replayAt = undefined;
+    }
+    this.batchSequence = batch.sequence;
+    const write = collector.rows(this.book);
+    const users = collector.users();
+    if (users.length > 0) this.events.emit('balances', users);
+    for (const { table, rows } of write.tables) table.publish?.(this.events, rows);
+    this.schedule(collector);
+    // the core fires what falls due; its copy only forgets it, so the schedule does not grow
+    const last = batch.commands.at(-1);
+    if (last) this.deadlines.takeDue(last.at.getTime());
+    return true;
+  }
+
+  /** Tells the gateways' copies of a durable batch; a copy that misses it reloads (it sees a gap). */
+  private announce(batch: ReplicatedBatch): void {
+    if (!this.publishBatch) return;
+    try {
+      this.publishBatch(batch);
+    } catch (error) {
+      this.onFault(error);
+    }
   }
 
   /** What a durable batch scheduled, then the marks it moved: crossed triggers fire in the next batch. */
@@ -502,17 +572,18 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     // a value no NUMERIC(38,18) column holds is refused before any kind sees it: alone, not its batch
     if (!everyAmountFits(command)) return { ok: false, error: new Refusal('parameter error') };
     const context = new CommandContext(this.book);
+    const at = this.replayAt ?? this.clock();
     let result: CommandResult;
     try {
       const state = this.routes.get(command.kind);
       if (!state) throw new Error(`no kind of core state applies ${command.kind}`);
-      result = state.apply(command, context, this.clock());
+      result = state.apply(command, context, at);
     } catch (error) {
       // a refusal or a fault: its staged changes are dropped, the rest of the batch goes on
       if (!(error instanceof Refusal)) this.onFault(error);
       return { ok: false, error };
     }
-    collector.add(command, context, context.commit());
+    collector.add(command, context, context.commit(), at);
     return { ok: true, result };
   }
 }

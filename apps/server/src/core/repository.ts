@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { formatAmount, parseAmount } from './amount';
 import { keyOf, type Balance, type BalanceKey } from './balance-book';
 import type { LedgerEntry } from './command-context';
@@ -17,6 +17,8 @@ export interface BatchWrite {
   commands: { key: string; kind: string }[];
   /** every kind's rows, in registration order */
   tables: TableRows[];
+  /** the batch's number, written with it (`core_batch_sequence`): one more than the last durable batch's */
+  sequence?: number;
 }
 
 /**
@@ -27,8 +29,8 @@ export interface BatchWrite {
 export class CoreRepository {
   constructor(readonly db: Database) {}
 
-  async loadBalances(): Promise<Map<string, Balance>> {
-    const rows = await this.db.query<{ user_id: number; currency_id: number; wallet: Wallet; available: string; locked: string }>(
+  async loadBalances(db: Queryable = this.db): Promise<Map<string, Balance>> {
+    const rows = await db.query<{ user_id: number; currency_id: number; wallet: Wallet; available: string; locked: string }>(
       'select user_id, currency_id, wallet, available::text, locked::text from balances',
     );
     return new Map(
@@ -40,9 +42,26 @@ export class CoreRepository {
   }
 
   /** The account that collects trading and withdrawal fees; 0 before the seed made one. */
-  async loadFeeAccount(): Promise<number> {
-    const [fee] = await this.db.query<{ id: number }>(`select id from users where kind = 'fee' order by id limit 1`);
+  async loadFeeAccount(db: Queryable = this.db): Promise<number> {
+    const [fee] = await db.query<{ id: number }>(`select id from users where kind = 'fee' order by id limit 1`);
     return fee?.id ?? 0;
+  }
+
+  /** The number of the last durable batch: the state in the database is the state after it. */
+  async loadSequence(db: Queryable = this.db): Promise<number> {
+    const [row] = await db.query<{ sequence: string }>('select sequence::text from core_batch_sequence where id = 1');
+    return Number(row?.sequence ?? 0);
+  }
+
+  /**
+   * Runs `read` in one read-only repeatable-read transaction: every statement sees the same
+   * snapshot, whatever the core commits meanwhile (a gateway's copy loads in one).
+   */
+  inSnapshot<T>(read: (db: Queryable) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('set transaction isolation level repeatable read, read only');
+      return read(tx);
+    });
   }
 
   /** A write that moves no money (readiness after failed writes): one row, rewritten. */
@@ -99,6 +118,9 @@ export class CoreRepository {
     }
     for (const { table, rows: tableRows } of batch.tables) {
       if (tableRows.length > 0) parts.push(table.statement(rows, tableRows));
+    }
+    if (parts.length > 0 && batch.sequence !== undefined) {
+      parts.push(`update core_batch_sequence set sequence = $${params.push(String(batch.sequence))}::bigint where id = 1`);
     }
     if (parts.length === 0) return;
     const ctes = parts.map((part, index) => `w${index} as (${part})`).join(',\n');

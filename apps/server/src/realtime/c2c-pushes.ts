@@ -12,6 +12,7 @@ function pushFor(order: OrderState, role: 'buyer' | 'seller'): C2cOrderPush {
 /**
  * Every c2c order the core takes or moves on (durable) is pushed as `c2c_order` to its buyer and
  * its seller, and to nobody else; a client then reads the order (`c2c_deal`) for the details.
+ * To this process's sockets only: every gateway pushes its own copy's events.
  */
 export function attachC2cPushes(io: Server, core: Core): void {
   core.events.on('c2cOrders', (orders) => {
@@ -22,7 +23,7 @@ export function attachC2cPushes(io: Server, core: Core): void {
         [order.sellerId, 'seller'],
       ] as const) {
         const room = userRoom(userId);
-        if (rooms.has(room)) io.to(room).emit('c2c_order', pushFor(order, role));
+        if (rooms.has(room)) io.local.to(room).emit('c2c_order', pushFor(order, role));
       }
     }
   });

@@ -14,13 +14,14 @@ export interface LeverPushes {
  * The `lever_trade` push, to its owner's room only: at once when one of the user's lever orders
  * or positions changes (placed, opened, closed, revoked, charged, liquidated), and at most once a
  * second while the marks of pairs the user holds move (live profit and risk rate). Users with no
- * connected socket get nothing: no payload is built for them.
+ * connected socket get nothing: no payload is built for them. To this process's sockets only:
+ * every gateway pushes its own copy's events.
  */
 export function attachLeverPushes(io: Server, core: Core, lever: LeverService, onError: (error: unknown) => void): LeverPushes {
   const connected = (userId: number) => io.sockets.adapter.rooms.has(userRoom(userId));
   const send = (userId: number, legalId: number) => {
     if (!connected(userId)) return;
-    lever.push(userId, legalId).then((payload) => io.to(userRoom(userId)).emit('lever_trade', payload), onError);
+    lever.push(userId, legalId).then((payload) => io.local.to(userRoom(userId)).emit('lever_trade', payload), onError);
   };
 
   const onLever = (trades: { userId: number; legalId: number }[]) => {

@@ -22,6 +22,8 @@ import { bucketStart } from '../modules/market/resolutions';
  * pair's subscribers. Sockets of `market:all` get those coarse candles every 5 s instead, the
  * newest of each: with every pair trading, thirteen resolutions a second per pair would be
  * ~150 events a second to every legacy client, for charts that show one pair and one period.
+ * Every push goes to this process's sockets only: each gateway's market data follows its own copy
+ * of the core, so each socket gets each push once, from its own gateway.
  */
 export const MARKET_ALL_ROOM = 'market:all';
 export const pairRoom = (pairId: number) => `pair:${pairId}`;
@@ -43,7 +45,7 @@ export function attachMarketPushes(io: Server, market: MarketData, payloads: Mar
   /** the newest coarse candle per pair and period, waiting for the next push to `market:all` */
   const coarseForAll = new Map<string, KlinePush>();
 
-  const toPair = (pairId: number) => io.to([MARKET_ALL_ROOM, pairRoom(pairId)]);
+  const toPair = (pairId: number) => io.local.to([MARKET_ALL_ROOM, pairRoom(pairId)]);
 
   /** The 1min bar running now of a pair, to one socket: a desk has a price before any trade. */
   const sendCurrentBar = (socket: Socket, pairId: number) => {
@@ -89,13 +91,13 @@ export function attachMarketPushes(io: Server, market: MarketData, payloads: Mar
       if (candle.period === '1min') continue;
       const push = payloads.flushedKline(candle);
       if (!push) continue;
-      io.to(pairRoom(candle.pairId)).emit('kline', push);
+      io.local.to(pairRoom(candle.pairId)).emit('kline', push);
       coarseForAll.set(`${candle.pairId}:${candle.period}`, push);
     }
   };
 
   const pushCoarseToAll = () => {
-    for (const push of coarseForAll.values()) io.to(MARKET_ALL_ROOM).emit('kline', push);
+    for (const push of coarseForAll.values()) io.local.to(MARKET_ALL_ROOM).emit('kline', push);
     coarseForAll.clear();
   };
 
@@ -136,7 +138,7 @@ export function attachMarketPushes(io: Server, market: MarketData, payloads: Mar
       summaries.delete(pairId);
       lastSummary.set(pairId, now);
       const daymarket = payloads.daymarket(pairId);
-      if (daymarket) io.emit('daymarket', daymarket);
+      if (daymarket) io.local.emit('daymarket', daymarket);
       const detail = payloads.marketDetail(pairId);
       if (detail) toPair(pairId).emit('market_detail', detail);
     }

@@ -18,7 +18,8 @@ export interface MicroPushes {
 /**
  * The pushes of second contracts: `closed_microorder` to the owner of each contract a durable
  * batch settled (and to nobody else), and `updateKLine`, each traded pair's latest close, to
- * every socket watching the pair (at most 4 a second per pair).
+ * every socket watching the pair (at most 4 a second per pair). To this process's sockets only:
+ * every gateway pushes its own copy's events.
  */
 export function attachMicroPushes(io: Server, core: Core, micro: MicroService, onError: (error: unknown) => void): MicroPushes {
   const onContracts = (contracts: MicroContract[]) => {
@@ -27,7 +28,7 @@ export function attachMicroPushes(io: Server, core: Core, micro: MicroService, o
       if (contract.status !== 3 || !rooms.has(userRoom(contract.userId))) continue;
       micro.present(contract).then((data) => {
         const push: ClosedMicroOrderPush = { type: 'closed_microorder', to: contract.userId, data };
-        io.to(userRoom(contract.userId)).emit('closed_microorder', push);
+        io.local.to(userRoom(contract.userId)).emit('closed_microorder', push);
       }, onError);
     }
   };
@@ -48,7 +49,7 @@ export function attachMicroPushes(io: Server, core: Core, micro: MicroService, o
         close: formatAmount(trade.price),
         time: trade.createdAt.getTime(),
       };
-      io.to([MARKET_ALL_ROOM, pairRoom(pairId)]).emit('updateKLine', push);
+      io.local.to([MARKET_ALL_ROOM, pairRoom(pairId)]).emit('updateKLine', push);
     }
     closes.clear();
   }, CLOSE_PUSH_MS);

@@ -6,6 +6,7 @@ import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { clusterUnavailable, startCluster, type ClusterProcess, type TestCluster } from '../support/cluster';
+import { viewOf } from '../support/replica';
 import { TEST_DATABASES, type TestApp } from '../support/test-app';
 
 const unavailable = await clusterUnavailable();
@@ -91,18 +92,46 @@ for (const kind of TEST_DATABASES) {
       watcher.close();
     });
 
-    it('brings a private push to the user’s socket on the other gateway', async () => {
+    it('brings a private push to the user’s socket on the other gateway, once', async () => {
       const socket = await openSocket(b, buyer.token);
       socket.emit('login', buyer.id);
       await new Promise((resolve) => setTimeout(resolve, 200));
+      let pushes = 0;
+      socket.on('update_balance', (push: { user_id: number }) => {
+        if (push.user_id === buyer.id) pushes += 1;
+      });
       const pushed = next<{ user_id: number }>(socket, 'update_balance', 5000, (push) => push.user_id === buyer.id);
       const placed = await api(a).post('transaction/in', { ...BTC_USDT, price: '1000', num: '0.01' }, { token: buyer.token });
       expect(placed.body.type).toBe('ok');
       expect(await pushed).toMatchObject({ user_id: buyer.id });
+      // one batch changed the buyer's balance: one push, from B (the core's process pushes none)
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(pushes).toBe(1);
       socket.close();
     });
 
+<<<<<<< HEAD
     it('closes a revoked session’s sockets on both gateways, and B stops trusting the token at once', async () => {
+=======
+    it('keeps both gateways’ copies equal to the core, batch by batch, after orders through both', async () => {
+      const orders = [];
+      for (let index = 0; index < 10; index += 1) {
+        orders.push(api(a).post('transaction/out', { ...BTC_USDT, price: String(61000 + 10 * index), num: '0.01' }, { token: seller.token }));
+        orders.push(api(b).post('transaction/in', { ...BTC_USDT, price: String(61050), num: '0.01' }, { token: buyer.token }));
+      }
+      for (const reply of await Promise.all(orders)) expect(reply.body.type).toBe('ok');
+      const users = [seller.id, buyer.id];
+      const pairId = [...cluster.core.core.read.pairs()].find((pair) => pair.currencyId === BTC_USDT.currency_id && pair.legalId === BTC_USDT.legal_id)?.id ?? 0;
+      const caughtUp = await until(async () => [a, b].every((gateway) => gateway.core.sequence === cluster.core.core.sequence));
+      expect(caughtUp).toBe(true);
+      for (const gateway of [a, b]) expect(viewOf(gateway.core, users, pairId)).toEqual(viewOf(cluster.core.core, users, pairId));
+      // the gateways' market data counted the same trades as the core's, from their copies' events
+      expect(b.services.market.recentTrades(pairId).length).toBeGreaterThan(0);
+      expect(b.services.market.recentTrades(pairId)).toEqual(cluster.core.services.market.recentTrades(pairId));
+    });
+
+    it('closes a revoked session’s sockets on both gateways', async () => {
+>>>>>>> replica
       const token = await api(a).login('cluster-seller@example.com', 'secret123');
       // B has looked the session up, so it remembers it as live
       expect((await api(b).get('user/info', {}, { token })).body.type).toBe('ok');

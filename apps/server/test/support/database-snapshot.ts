@@ -24,6 +24,8 @@ const BOOKKEEPING_COLUMNS = ['last_seen_at'];
 const BACKGROUND_ROWS: Record<string, string> = {
   index_ticks: 'false',
   core_commands: "kind <> 'index_tick'",
+  // every batch numbers itself, an index tick's too
+  core_batch_sequence: 'false',
 };
 
 /**

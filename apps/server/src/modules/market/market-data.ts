@@ -62,6 +62,11 @@ export class MarketData {
     private readonly repository: MarketRepository,
     feed: TradeFeed = emptyTradeFeed(),
     private readonly clock: Clock = systemClock,
+    /**
+     * Whether it writes candles and recent trades (and seeds a fresh install's history): only where
+     * the core runs. A gateway counts the same trades from its copy of the core, in memory only.
+     */
+    private readonly writes = true,
   ) {
     this.currentFeed = feed;
     this.listen(feed);
@@ -86,7 +91,7 @@ export class MarketData {
     if (onFault) this.fault = onFault;
     if (this.timer) throw new Error('market data already started');
     await this.refreshReference();
-    await this.seedMissingHistory();
+    if (this.writes) await this.seedMissingHistory();
     const now = this.clock().getTime();
     const [candles, minutes, trades] = await Promise.all([
       this.repository.latestCandles(),
@@ -114,8 +119,8 @@ export class MarketData {
     const changes = this.book.takeChanges();
     const trades = this.unsavedTrades;
     this.unsavedTrades = [];
-    this.flushing = this.repository
-      .writeChanges(changes.full, changes.late, trades, RECENT_TRADES)
+    const written = this.writes ? this.repository.writeChanges(changes.full, changes.late, trades, RECENT_TRADES) : Promise.resolve();
+    this.flushing = written
       .then(() => {
         if (changes.full.length > 0) this.events.emit('flushed', changes.full);
       })
