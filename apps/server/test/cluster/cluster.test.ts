@@ -110,9 +110,6 @@ for (const kind of TEST_DATABASES) {
       socket.close();
     });
 
-<<<<<<< HEAD
-    it('closes a revoked session’s sockets on both gateways, and B stops trusting the token at once', async () => {
-=======
     it('keeps both gateways’ copies equal to the core, batch by batch, after orders through both', async () => {
       const orders = [];
       for (let index = 0; index < 10; index += 1) {
@@ -130,8 +127,7 @@ for (const kind of TEST_DATABASES) {
       expect(b.services.market.recentTrades(pairId)).toEqual(cluster.core.services.market.recentTrades(pairId));
     });
 
-    it('closes a revoked session’s sockets on both gateways', async () => {
->>>>>>> replica
+    it('closes a revoked session’s sockets on both gateways, and B stops trusting the token at once', async () => {
       const token = await api(a).login('cluster-seller@example.com', 'secret123');
       // B has looked the session up, so it remembers it as live
       expect((await api(b).get('user/info', {}, { token })).body.type).toBe('ok');
