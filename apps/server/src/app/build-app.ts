@@ -139,7 +139,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   );
   let following: ReturnType<typeof followCore> | undefined;
   if (gateway && nats) {
-    await core.startReplica(remoteCore(nats, config.CLUSTER_NAME));
+    await core.startReplica(remoteCore(nats, config.CLUSTER_NAME, config.COMMAND_PATIENCE_MS));
     following = followCore(nats, core, config.CLUSTER_NAME, (error) => http.log.warn({ err: error }, 'core copy reload fault'));
   } else {
     // a lost writer lock: another process may write now; this core takes nothing more
