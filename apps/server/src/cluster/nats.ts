@@ -18,10 +18,10 @@ export function subjects(cluster: string) {
 
 /** How long a gateway keeps retrying one command before answering 503 (COMMAND_PATIENCE_MS). */
 export const COMMAND_PATIENCE_MS = 15_000;
-/** A command can wait behind a full queue: an attempt gives up only after this long. */
+/** A command can wait behind a full queue: an attempt gives up after a third of the patience, at most this long. */
 const ATTEMPT_TIMEOUT_MS = 5_000;
 /** The header naming one remote call: every retry of it carries the same name. */
-const CALL_HEADER = 'Tessera-Call';
+export const CALL_HEADER = 'Tessera-Call';
 /** A gateway's copy lags the core by at most about this much plus one reload. */
 const REFRESH_EVERY_MS = 50;
 
@@ -78,11 +78,12 @@ export function remoteCore(nc: NatsConnection, cluster: string, patienceMs = COM
   const SUBJECTS = subjects(cluster);
   return async (command) => {
     const giveUpAt = Date.now() + patienceMs;
+    const attemptMs = Math.min(ATTEMPT_TIMEOUT_MS, Math.ceil(patienceMs / 3));
     const call = headers();
     call.set(CALL_HEADER, randomBytes(12).toString('base64url'));
     for (;;) {
       try {
-        const answer = await nc.request(SUBJECTS.commands, encode(command), { timeout: Math.min(ATTEMPT_TIMEOUT_MS, Math.max(1, giveUpAt - Date.now())), headers: call });
+        const answer = await nc.request(SUBJECTS.commands, encode(command), { timeout: Math.min(attemptMs, Math.max(1, giveUpAt - Date.now())), headers: call });
         const reply = decode<Reply>(answer.data);
         if (reply.ok) return reply.result;
         throw new Refusal(reply.refusal as Refusal['key'], reply.replyType);
