@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, headers, type NatsConnection } from 'nats';
+import { isRequestKey } from '../core/command-key';
 import type { Core } from '../core/core';
 import type { CommandResult } from '../core/kind';
 import type { CoreCommand } from '../core/kinds';
@@ -73,14 +74,17 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
  * key and the same call name until `patienceMs` has passed; then the gateway answers 503. The core
  * applies a key once: a retry is answered the first copy's result while the core's window of
  * recent keys holds it, and `applied: false, duplicate: true` after (a core restarted meanwhile).
+ * The attempts of a request with an Idempotency-Key share one call name whichever gateway they
+ * come through, so a client's retry on another gateway is answered the same way.
  */
 export function remoteCore(nc: NatsConnection, cluster: string, patienceMs = COMMAND_PATIENCE_MS): (command: CoreCommand) => Promise<CommandResult> {
   const SUBJECTS = subjects(cluster);
   return async (command) => {
     const giveUpAt = Date.now() + patienceMs;
     const attemptMs = Math.min(ATTEMPT_TIMEOUT_MS, Math.ceil(patienceMs / 3));
+    // every attempt of a request with an Idempotency-Key, through any gateway, is one call: its key names it
     const call = headers();
-    call.set(CALL_HEADER, randomBytes(12).toString('base64url'));
+    call.set(CALL_HEADER, isRequestKey(command.key) ? command.key : randomBytes(12).toString('base64url'));
     for (;;) {
       try {
         const answer = await nc.request(SUBJECTS.commands, encode(command), { timeout: Math.min(attemptMs, Math.max(1, giveUpAt - Date.now())), headers: call });
