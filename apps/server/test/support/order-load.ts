@@ -10,8 +10,14 @@ export interface OrderLoadResult {
   acknowledged: number[];
   /** acknowledged after `mark()` was called */
   acknowledgedAfterMark: number;
-  /** requests without an `ok`: no answer (a process gone), HTTP 503, or another error, by what came */
-  unacknowledged: Record<string, number>;
+  /** requests answered `ok` only after they were sent again (no answer, or 503, before) */
+  acknowledgedOnRetry: number;
+  /** attempts without a final answer, by what came: no answer (a process gone), or HTTP status and message */
+  retried: Record<string, number>;
+  /** requests still without a final answer when the load stopped (sent again until then) */
+  abandoned: number;
+  /** final answers other than `ok` (a rule refused the order), by message */
+  refused: Record<string, number>;
 }
 
 export interface OrderLoad {
@@ -22,35 +28,52 @@ export interface OrderLoad {
 
 /**
  * Clients placing spot limit orders on BTC/USDT as fast as they are answered, through the gateway
- * `route(worker)` names at each request; quotes around 50,000 so that many orders trade. A
- * request that gets no answer (its gateway died) calls `lost(worker)` (a client reconnecting
- * elsewhere) and goes on.
+ * `route(worker)` names at each attempt; quotes around 50,000 so that many orders trade. Each
+ * request carries an Idempotency-Key and is sent again with it until it gets a final answer (not
+ * `please retry`, not a dropped connection), as a careful client does; a dropped connection calls
+ * `lost(worker)` first (a client reconnecting elsewhere). So every request's fate is known, except
+ * those still being retried when the load stops.
  */
 export function startOrderLoad(options: { workers: number; traders: readonly Trader[]; route: (worker: number) => string; lost?: (worker: number) => void }): OrderLoad {
   const acknowledged: number[] = [];
-  const unacknowledged: Record<string, number> = {};
+  const retried: Record<string, number> = {};
+  const refused: Record<string, number> = {};
+  const run = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  let acknowledgedOnRetry = 0;
+  let abandoned = 0;
   let marked: number | undefined;
   let stopped = false;
-  const count = (what: string) => (unacknowledged[what] = (unacknowledged[what] ?? 0) + 1);
+  const count = (tally: Record<string, number>, what: string) => (tally[what] = (tally[what] ?? 0) + 1);
   const worker = async (index: number) => {
     for (let n = 0; !stopped; n += 1) {
       const trader = options.traders[(index + n) % options.traders.length];
       const side = (index + n) % 2 === 0 ? 'in' : 'out';
       const price = 50_000 + ((index * 7 + n * 13) % 21) - 10;
-      const body = new URLSearchParams({ legal_id: '3', currency_id: '1', price: String(price), num: '0.01', mode: '2' });
-      try {
-        const response = await fetch(`${options.route(index)}/api/transaction/${side}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: trader?.token ?? '' },
-          body: body.toString(),
-        });
-        const reply = (await response.json()) as { type: string; message: unknown; order_id?: number };
-        if (reply.type === 'ok' && typeof reply.order_id === 'number') acknowledged.push(reply.order_id);
-        else count(`${response.status} ${String(reply.message)}`);
-      } catch {
-        count('no answer');
-        options.lost?.(index);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+      const body = new URLSearchParams({ legal_id: '3', currency_id: '1', price: String(price), num: '0.01', mode: '2' }).toString();
+      const headers = { 'content-type': 'application/x-www-form-urlencoded', authorization: trader?.token ?? '', 'idempotency-key': `load-${run}-${index}-${n}` };
+      for (let attempt = 0; ; attempt += 1) {
+        if (stopped && attempt > 0) {
+          abandoned += 1;
+          break;
+        }
+        try {
+          const response = await fetch(`${options.route(index)}/api/transaction/${side}`, { method: 'POST', headers, body });
+          const reply = (await response.json()) as { type: string; message: unknown; order_id?: number };
+          if (reply.type === 'ok' && typeof reply.order_id === 'number') {
+            acknowledged.push(reply.order_id);
+            if (attempt > 0) acknowledgedOnRetry += 1;
+            break;
+          }
+          if (reply.message !== 'please retry') {
+            count(refused, String(reply.message));
+            break;
+          }
+          count(retried, `${response.status} please retry`);
+        } catch {
+          count(retried, 'no answer');
+          options.lost?.(index);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
       }
     }
   };
@@ -60,7 +83,7 @@ export function startOrderLoad(options: { workers: number; traders: readonly Tra
     async stop() {
       stopped = true;
       await Promise.all(running);
-      return { acknowledged, acknowledgedAfterMark: marked === undefined ? 0 : acknowledged.length - marked, unacknowledged };
+      return { acknowledged, acknowledgedAfterMark: marked === undefined ? 0 : acknowledged.length - marked, acknowledgedOnRetry, retried, abandoned, refused };
     },
   };
 }
