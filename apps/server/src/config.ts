@@ -170,6 +170,8 @@ const environment = z.object({
   REDIS_URL: z.string().optional(),
   // the deployment's name: prefixes its NATS subjects and Redis keys, so deployments can share servers
   CLUSTER_NAME: z.string().regex(/^[a-z0-9-]{1,40}$/).default('tessera'),
+  // how long a gateway keeps sending a command the core does not answer before it answers 503
+  COMMAND_PATIENCE_MS: z.coerce.number().int().min(100).max(300_000).default(15_000),
   // the hot wallet (ETH and ERC-20 withdrawals): its private key; with it and ETH_RPC_URL the
   // sender follows what it sent, and sends approved withdrawals itself only when HOT_WALLET_AUTO_SEND is on
   HOT_WALLET_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/, '0x and 64 hexadecimal digits').optional(),

@@ -140,7 +140,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   let following: Awaited<ReturnType<typeof followCore>> | undefined;
   if (gateway && nats) {
     // the copy replays the core's durable batches, so its events reach this process's consumers as in one process
-    following = await followCore(nats, core, config.CLUSTER_NAME, remoteCore(nats, config.CLUSTER_NAME), (error) => http.log.warn({ err: error }, 'core copy fault (it reloads)'));
+    following = await followCore(nats, core, config.CLUSTER_NAME, remoteCore(nats, config.CLUSTER_NAME, config.COMMAND_PATIENCE_MS), (error) => http.log.warn({ err: error }, 'core copy fault (it reloads)'));
   } else {
     // a lost writer lock: another process may write now; this core takes nothing more
     db.onWriterLost?.((error) => core.loseWriter(error));

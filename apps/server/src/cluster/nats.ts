@@ -1,4 +1,6 @@
-import { connect, type NatsConnection } from 'nats';
+import { randomBytes } from 'node:crypto';
+import { connect, headers, type NatsConnection } from 'nats';
+import { isRequestKey } from '../core/command-key';
 import type { Core } from '../core/core';
 import type { CommandResult } from '../core/kind';
 import type { CoreCommand } from '../core/kinds';
@@ -17,12 +19,14 @@ export function subjects(cluster: string) {
   };
 }
 
-/** How long a gateway keeps retrying one command before answering 503. */
+/** How long a gateway keeps retrying one command before answering 503 (COMMAND_PATIENCE_MS). */
 export const COMMAND_PATIENCE_MS = 15_000;
-/** A command can wait behind a full queue: an attempt gives up only after this long. */
+/** A command can wait behind a full queue: an attempt gives up after a third of the patience, at most this long. */
 const ATTEMPT_TIMEOUT_MS = 5_000;
 /** How often a gateway asks whether the core answers (and which batch it wrote last). */
 const PROBE_EVERY_MS = 1_000;
+/** The header naming one remote call: every retry of it carries the same name. */
+export const CALL_HEADER = 'Tessera-Call';
 
 type Reply = { ok: true; result: CommandResult } | { ok: false; refusal: string; replyType: Refusal['replyType'] };
 type Ping = { state: Core['state']; sequence: number };
@@ -44,7 +48,8 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
     callback: (error, message) => {
       if (error) return;
       const command = decode<CoreCommand>(message.data);
-      core.execute(command).then(
+      // a retry of the same call gets its first copy's answer (Core.execute)
+      core.execute(command, message.headers?.get(CALL_HEADER) || undefined).then(
         (result) => message.respond(encode({ ok: true, result } satisfies Reply)),
         (failure: unknown) => {
           // a fault is told as `please retry`: the command's key makes the retry safe
@@ -66,16 +71,23 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
 
 /**
  * A gateway's way to the core: each command is a NATS request, retried with the same idempotency
- * key until COMMAND_PATIENCE_MS has passed (a retried command the core applied already answers
- * `applied: false, duplicate: true`, never twice); then the gateway answers 503.
+ * key and the same call name until `patienceMs` has passed; then the gateway answers 503. The core
+ * applies a key once: a retry is answered the first copy's result while the core's window of
+ * recent keys holds it, and `applied: false, duplicate: true` after (a core restarted meanwhile).
+ * The attempts of a request with an Idempotency-Key share one call name whichever gateway they
+ * come through, so a client's retry on another gateway is answered the same way.
  */
-export function remoteCore(nc: NatsConnection, cluster: string): (command: CoreCommand) => Promise<CommandResult> {
+export function remoteCore(nc: NatsConnection, cluster: string, patienceMs = COMMAND_PATIENCE_MS): (command: CoreCommand) => Promise<CommandResult> {
   const SUBJECTS = subjects(cluster);
   return async (command) => {
-    const giveUpAt = Date.now() + COMMAND_PATIENCE_MS;
+    const giveUpAt = Date.now() + patienceMs;
+    const attemptMs = Math.min(ATTEMPT_TIMEOUT_MS, Math.ceil(patienceMs / 3));
+    // every attempt of a request with an Idempotency-Key, through any gateway, is one call: its key names it
+    const call = headers();
+    call.set(CALL_HEADER, isRequestKey(command.key) ? command.key : randomBytes(12).toString('base64url'));
     for (;;) {
       try {
-        const answer = await nc.request(SUBJECTS.commands, encode(command), { timeout: Math.min(ATTEMPT_TIMEOUT_MS, Math.max(1, giveUpAt - Date.now())) });
+        const answer = await nc.request(SUBJECTS.commands, encode(command), { timeout: Math.min(attemptMs, Math.max(1, giveUpAt - Date.now())), headers: call });
         const reply = decode<Reply>(answer.data);
         if (reply.ok) return reply.result;
         throw new Refusal(reply.refusal as Refusal['key'], reply.replyType);

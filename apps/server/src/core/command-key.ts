@@ -19,6 +19,11 @@ export interface RequestKeyScope {
  */
 export const requestKeyScope = new AsyncLocalStorage<RequestKeyScope>();
 
+/** Whether `newCommandKey` made the key for a request with an Idempotency-Key: every command with it belongs to that one request. */
+export function isRequestKey(key: string): boolean {
+  return key.startsWith('idem:');
+}
+
 /**
  * A new idempotency key for a command the server issues itself: `<kind>:<time>-<counter>-<nonce>`.
  * Keys grow with time, so each batch's keys land at the right edge of the `core_commands` and

@@ -91,6 +91,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private readonly exclusive = new Set<string>();
   private readonly commandKeys: RecentCommandKeys;
   private queue: Pending[] = [];
+  /** the answer of each remote call's command queued or in the batch being applied, by key */
+  private readonly unanswered = new Map<string, { call: string; answer: Promise<CommandResult> }>();
   private running = false;
   private current: CoreState = 'running';
   /** the last batch write failed, and none has succeeded since (nor a probe write) */
@@ -253,11 +255,25 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     return this.refreshing;
   }
 
-  /** Queues a command; resolves once it is durable, rejects with a Refusal if a rule refuses it. */
-  execute(command: Command): Promise<CommandResult> {
+  /**
+   * Queues a command; resolves once it is durable, rejects with a Refusal if a rule refuses it.
+   *
+   * `call` names a remote call (a gateway's request over NATS) whose retries carry the same name: a
+   * retry while its first copy is queued or being applied gets the first copy's answer, and once it
+   * is durable the result it had, while the window of recent keys holds the key. Any other repeat
+   * of a key (another call, a key older than the window, a core started since) is answered
+   * `applied: false, duplicate: true`, as every repeat of a key without `call` is.
+   */
+  execute(command: Command, call?: string): Promise<CommandResult> {
     if (this.remote) return this.remote(command);
+    if (call !== undefined) {
+      const first = this.unanswered.get(command.key);
+      if (first?.call === call) return first.answer;
+      const result = this.commandKeys.resultOf(command.key, call);
+      if (result) return Promise.resolve(result);
+    }
     if (this.current !== 'running') return Promise.reject(new Refusal('please retry'));
-    return new Promise((resolve, reject) => {
+    const answer = new Promise<CommandResult>((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
       if (!this.running) {
         // start on the next turn, so commands submitted together share one batch
@@ -266,6 +282,22 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
         requestKeyScope.exit(() => setImmediate(() => void this.drain()));
       }
     });
+    if (call !== undefined && !this.unanswered.has(command.key)) this.awaitAnswer(command.key, call, answer);
+    return answer;
+  }
+
+  /**
+   * Holds a remote call's answer until it settles. The batch made the key durable before answering,
+   * so the result joins the key in the window before any later retry can ask; a refusal spends no
+   * key, and a retry after it is applied anew.
+   */
+  private awaitAnswer(key: string, call: string, answer: Promise<CommandResult>): void {
+    this.unanswered.set(key, { call, answer });
+    const answered = () => this.unanswered.delete(key);
+    answer.then((result) => {
+      if (result.applied) this.commandKeys.keepResult(key, call, result);
+      answered();
+    }, answered);
   }
 
   /**

@@ -1,52 +1,19 @@
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
-import { SOCKET_PATH } from '../../src/realtime/gateway';
 import { registerUser } from '../support/accounts';
 import { apiClient } from '../support/client';
 import { clusterUnavailable, startCluster, type ClusterProcess, type TestCluster } from '../support/cluster';
 import { viewOf } from '../support/replica';
+import { nextEvent as next, openSocket as openSocketAt, until } from '../support/socket-client';
 import { TEST_DATABASES, type TestApp } from '../support/test-app';
 
 const unavailable = await clusterUnavailable();
 if (unavailable) console.warn(unavailable);
 
 const BTC_USDT = { legal_id: 3, currency_id: 1 };
-
-function next<T>(socket: Socket, event: string, timeoutMs = 5000, accept: (payload: T) => boolean = () => true): Promise<T | 'timeout'> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      resolve('timeout');
-    }, timeoutMs);
-    const listener = (payload: T) => {
-      if (!accept(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
-}
-
-async function openSocket(process: ClusterProcess, token?: string): Promise<Socket> {
-  const socket = connect(process.base, { path: SOCKET_PATH, auth: token ? { token } : {}, transports: ['websocket'], forceNew: true, reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<boolean> {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
+const openSocket = (process: ClusterProcess, token?: string) => openSocketAt(process.base, token);
 
 for (const kind of TEST_DATABASES) {
   describe.skipIf(unavailable !== undefined)(`one core and two gateways over NATS and Redis [${kind}]`, () => {

@@ -11,6 +11,7 @@ export class CoreFaults {
   /** while set, every reload of the core's state fails */
   failReloads = false;
   private remaining = 0;
+  private holding = false;
   private reached = () => {};
   private held: Promise<void> = Promise.resolve();
 
@@ -27,7 +28,25 @@ export class CoreFaults {
     return { reached, release };
   }
 
+  /**
+   * The core's next batch write waits for `release()`, then goes through: commands submitted
+   * meanwhile queue behind the batch being applied. `reached` resolves when the write has started.
+   */
+  holdNextWrite(): { reached: Promise<void>; release: () => void } {
+    this.holding = true;
+    let release = () => {};
+    this.held = new Promise((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (this.reached = resolve));
+    return { reached, release };
+  }
+
   async write(): Promise<void> {
+    if (this.holding) {
+      this.holding = false;
+      this.reached();
+      await this.held;
+      return;
+    }
     if (this.remaining === 0) return;
     this.reached();
     await this.held;
