@@ -20,6 +20,7 @@ import { leverKind } from './lever/kind';
 import { MAX_TIMER_MS } from '../lib/timers';
 import { requestKeyScope } from './command-key';
 import { RECENT_KEYS, RecentCommandKeys, type RecentKeysLimits } from './recent-keys';
+import { BatchAdmissions } from './admissions/batch-admissions';
 
 export type { CoreEvents } from './events';
 
@@ -322,10 +323,11 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     const collector = new BatchCollector(this.tables);
     let faulted = false;
     let durable: Set<string>;
+    let admissions: BatchAdmissions;
     try {
-      durable = await this.durableKeys(batch);
+      [durable, admissions] = await Promise.all([this.durableKeys(batch), BatchAdmissions.read(this.repository.db, batch.map(({ command }) => command), this.clock())]);
     } catch (error) {
-      // the database cannot say which keys are spent: apply nothing, the callers retry
+      // the database cannot say which keys (or signed requests) are spent: apply nothing, the callers retry
       this.onFault(error);
       for (const pending of batch) pending.reject(new Refusal('please retry'));
       return;
@@ -336,14 +338,18 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
         applied.push({ pending, outcome: { ok: false, error: new Refusal('please retry') } });
         continue;
       }
-      const outcome = this.applyOne(pending.command, collector, durable);
+      // a signed command's admission (once, by a live key, in time) is checked first: refused alone, its batch goes on
+      const unadmitted = admissions.refusal(pending.command);
+      const outcome: Outcome = unadmitted ? { ok: false, error: unadmitted } : this.applyOne(pending.command, collector, durable);
       if (!outcome.ok && !(outcome.error instanceof Refusal)) faulted = true;
       applied.push({ pending, outcome });
     }
     const write = collector.rows(this.book);
+    admissions.addTo(write);
 
     try {
-      if (write.commands.length > 0) {
+      // tables without commands: admissions of signed commands that were refused
+      if (write.commands.length > 0 || write.tables.length > 0) {
         await this.repository.writeBatch(write);
         this.writesFailing = false;
       }

@@ -85,6 +85,11 @@ export class SignedRequestGuard {
     return this.enqueue(use);
   }
 
+  /** Counts a request the core admits with its command (a signed order) in the key's uses. */
+  admittedElsewhere(use: Omit<KeyUse, 'nonce'>): void {
+    this.count(use, true);
+  }
+
   /** Counts a refused request in the key's uses (never throws: a refusal is answered anyway). */
   refused(use: Omit<KeyUse, 'nonce'>): void {
     this.count(use, false);
