@@ -20,7 +20,8 @@ import { leverKind } from './lever/kind';
 import { MAX_TIMER_MS } from '../lib/timers';
 import { requestKeyScope } from './command-key';
 import { RECENT_KEYS, RecentCommandKeys, type RecentKeysLimits } from './recent-keys';
-import { BatchAdmissions } from './admissions/batch-admissions';
+import type { BatchAdmissions } from './admissions/batch-admissions';
+import { AdmissionBook } from './admissions/admission-book';
 
 export type { CoreEvents } from './events';
 
@@ -89,6 +90,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private readonly tables: CoreTable<unknown>[];
   private readonly exclusive = new Set<string>();
   private readonly commandKeys: RecentCommandKeys;
+  /** signed requests' admissions: looked up as their commands queue, held once written */
+  private readonly admissions = new AdmissionBook(() => this.repository.db);
   private queue: Pending[] = [];
   private running = false;
   private current: CoreState = 'running';
@@ -236,6 +239,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   execute(command: Command): Promise<CommandResult> {
     if (this.remote) return this.remote(command);
     if (this.current !== 'running') return Promise.reject(new Refusal('please retry'));
+    this.admissions.prefetch(command);
     return new Promise((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
       if (!this.running) {
@@ -325,7 +329,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     let durable: Set<string>;
     let admissions: BatchAdmissions;
     try {
-      [durable, admissions] = await Promise.all([this.durableKeys(batch), BatchAdmissions.read(this.repository.db, batch.map(({ command }) => command), this.clock())]);
+      [durable, admissions] = await Promise.all([this.durableKeys(batch), this.admissions.forBatch(batch.map(({ command }) => command), this.clock())]);
     } catch (error) {
       // the database cannot say which keys (or signed requests) are spent: apply nothing, the callers retry
       this.onFault(error);
@@ -350,7 +354,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     try {
       // tables without commands: admissions of signed commands that were refused
       if (write.commands.length > 0 || write.tables.length > 0) {
-        await this.repository.writeBatch(write);
+        await this.repository.writeBatch(write).finally(() => admissions.settled());
         this.writesFailing = false;
       }
     } catch (error) {

@@ -1,9 +1,8 @@
-import type { Database } from '../../db/database';
 import type { CoreCommandBase } from '../kind';
 import type { BatchWrite } from '../repository';
 import { Refusal } from '../refusal';
 import { admissionId, type SignedAdmission } from './admission';
-import { ADMISSIONS, findAdmissions, type RecordedAdmission } from './repository';
+import { ADMISSIONS, type RecordedAdmission } from './repository';
 
 /**
  * The admissions of one batch: each command carrying one is admitted once, in the order the batch
@@ -22,16 +21,15 @@ export class BatchAdmissions {
   private readonly admitted = new Map<string, string>();
   private readonly staged: SignedAdmission[] = [];
 
-  private constructor(
+  /**
+   * `recorded`: what the database and the core's memory hold of each admission of the batch;
+   * `onWritten`: told the admissions the batch wrote once its write settled (`settled`).
+   */
+  constructor(
     private readonly recorded: ReadonlyMap<string, RecordedAdmission>,
     private readonly now: number,
+    private readonly onWritten: (admissions: readonly SignedAdmission[]) => void,
   ) {}
-
-  /** Reads what the database holds of the batch's admissions (no query when none carries one). */
-  static async read(db: Database, commands: readonly CoreCommandBase[], now: Date): Promise<BatchAdmissions> {
-    const admissions = commands.flatMap((command) => (command.admission ? [command.admission] : []));
-    return new BatchAdmissions(await findAdmissions(db, admissions), now.getTime());
-  }
 
   /** Why the command's admission is refused; undefined when it has none or it is admitted now. */
   refusal(command: CoreCommandBase): Refusal | undefined {
@@ -51,5 +49,10 @@ export class BatchAdmissions {
   /** Adds the admissions to record to the batch's write. */
   addTo(write: BatchWrite): void {
     if (this.staged.length > 0) write.tables.push({ table: ADMISSIONS, rows: this.staged });
+  }
+
+  /** The batch's write settled, durable or failed (it may have committed all the same): its admissions count as written. */
+  settled(): void {
+    if (this.staged.length > 0) this.onWritten(this.staged);
   }
 }

@@ -13,10 +13,10 @@ export interface RecordedAdmission {
 }
 
 /**
- * One read for a batch's admissions, by primary keys: whether each key is live (a deleted or
- * disabled key is refused at once, whatever a gateway cached of it) and whether each signature is
- * recorded already. The core is the only writer of signed orders' rows and reads after its previous
- * batch is durable, so the answer holds until this batch writes.
+ * One read for admissions, by primary keys: whether each key is live (a deleted or disabled key is
+ * refused at once, whatever a gateway cached of it) and whether each signature is recorded already.
+ * The core is the only writer of signed orders' rows: what it wrote after the read began, its
+ * memory holds (`AdmissionBook`).
  */
 export async function findAdmissions(db: Database, admissions: readonly SignedAdmission[]): Promise<Map<string, RecordedAdmission>> {
   const found = new Map<string, RecordedAdmission>();
