@@ -90,8 +90,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private readonly tables: CoreTable<unknown>[];
   private readonly exclusive = new Set<string>();
   private readonly commandKeys: RecentCommandKeys;
-  /** signed requests' admissions: looked up as their commands queue, held once written */
-  private readonly admissions = new AdmissionBook(() => this.repository.db);
+  /** signed requests' admissions: held once written, looked up (as their commands queue) when memory cannot answer 
+  private readonly admissions: AdmissionBook;
   private queue: Pending[] = [];
   private running = false;
   private current: CoreState = 'running';
@@ -127,6 +127,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     recentKeys: RecentKeysLimits = RECENT_KEYS,
   ) {
     this.commandKeys = new RecentCommandKeys(recentKeys);
+    this.admissions = new AdmissionBook(() => repository.db, clock);
     const stateOf = <C extends CoreCommandBase, S extends KindState<C>>(wanted: CoreKind<C, S>): S => {
       const index = kinds.indexOf(wanted as unknown as CoreKind);
       const state = this.states[index];

@@ -1,16 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../../db/database';
 import type { CoreCommandBase } from '../kind';
-import { admissionId, type SignedAdmission } from './admission';
+import { admissionId, LONGEST_ADMISSION_LIFE_MS, type SignedAdmission } from './admission';
 import { BatchAdmissions } from './batch-admissions';
 import { findAdmissions, type RecordedAdmission } from './repository';
 
-/**
- * How long a lookup stands for the database, and how long the admissions this core wrote are held:
- * a lookup older than this is made again (a key deleted since would be missed).
- */
-const HOLD_MS = 2_000;
-/** Most admissions held; past it the oldest go, and lookups made before them are made again. */
+/** How long a key read live stands for the database: a deleted or disabled key places nothing once this has passed. */
+export const KEY_LIVE_MS = 1_000;
+/** Most admissions held; past it the oldest go, and the database is asked for those that may be among them. */
 const MAX_HELD = 200_000;
 
 type Answer = { ok: true; recorded: RecordedAdmission } | { ok: false; error: unknown };
@@ -23,69 +20,78 @@ interface Lookup {
 }
 
 /**
- * What the core knows of signed admissions across its batches. A command carrying one is looked up
- * as soon as it is queued (`prefetch`), one read for all the commands queued meanwhile, so the read
- * runs while the batch before it writes: a signed order waits for one durable write, as any order.
- * The read answers whether the key is live and whether the signature is recorded; what it may not
- * see, the admissions of this core's batches written since it began, memory holds (`written`): a
- * lookup is used only if every admission written after it was queued is still held, and only for
- * HOLD_MS, else it is made again before the batch applies.
+ * What the core knows of signed admissions across its batches, so that a signed order costs one
+ * durable write and, most of the time, no read:
+ * - memory holds every admission this core wrote, until it expires (a copy arriving later is
+ *   refused by the clock); over MAX_HELD the oldest go;
+ * - an admission is certainly not recorded when memory does not hold it and it expires later than
+ *   any admission written before this core started, or before memory let one go, can
+ *   (LONGEST_ADMISSION_LIFE_MS after); any other is looked up in the database;
+ * - a key read live stands for KEY_LIVE_MS; then it is looked up again.
+ * A lookup starts as soon as its command is queued (`prefetch`), one read for every admission
+ * queued meanwhile, so it runs while the batch before writes. It is used only if memory still
+ * holds every admission written after it was queued, else it is made again before the batch applies.
  */
 export class AdmissionBook {
-  /** admission id -> the attempt it was written for and when (monotonic ms) its batch settled */
-  private readonly held = new Map<string, { attempt: string; at: number }>();
-  /** lookups queued before this time may miss an admission memory no longer holds */
+  /** admission id -> the attempt it was written for and its expiry, in the order written */
+  private readonly held = new Map<string, { attempt: string; expiresAt: number; at: number }>();
+  /** an admission expiring at or before this (wall ms) may be recorded without memory holding it */
+  private unsureUntil: number;
+  /** lookups queued at or before this (monotonic ms) may miss an admission memory let go of */
   private forgotUpTo = Number.NEGATIVE_INFINITY;
+  /** key id -> until when (monotonic ms) its last live reading stands */
+  private readonly liveKeys = new Map<number, number>();
   private readonly lookups = new Map<string, Lookup>();
   private waiting: { id: string; admission: SignedAdmission; lookup: Lookup }[] = [];
   private reading = false;
 
   constructor(
     private readonly db: () => Database,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
-
-  /** Starts the lookup of a queued command's admission (grouped with the others queued meanwhile). */
-  prefetch(command: CoreCommandBase): void {
-    if (command.admission) this.lookupOf(command.admission);
+    /** the core's clock: admissions' expiries are by it */
+    private readonly clock: () => Date,
+    private readonly monotonic: () => number = () => performance.now(),
+  ) {
+    this.unsureUntil = clock().getTime() + LONGEST_ADMISSION_LIFE_MS;
   }
 
-  /** The batch's admissions, checked against the database and memory; rejects when the database cannot answer. */
+  /** Starts the lookup of a queued command's admission when it needs one (grouped with the others queued meanwhile). */
+  prefetch(command: CoreCommandBase): void {
+    const admission = command.admission;
+    if (admission && this.needsLookup(admission)) this.lookupOf(admission);
+  }
+
+  /** The batch's admissions, checked against memory and the database; rejects when the database cannot answer. */
   async forBatch(commands: readonly CoreCommandBase[], now: Date): Promise<BatchAdmissions> {
     const admissions = commands.flatMap((command) => (command.admission ? [command.admission] : []));
     const recorded = new Map<string, RecordedAdmission>();
-    if (admissions.length === 0) return new BatchAdmissions(recorded, now.getTime(), (written) => this.written(written));
-    const lookups = admissions.map((admission) => this.lookupOf(admission));
+    const asked = admissions.filter((admission) => this.needsLookup(admission));
+    const lookups = asked.map((admission) => this.lookupOf(admission));
     const answers = await Promise.all(lookups.map((lookup) => lookup.answer));
-    // each lookup serves this batch once: a later copy is looked up anew (or found in memory)
-    for (const admission of admissions) this.lookups.delete(admissionId(admission));
+    // each lookup serves one batch: a later copy is looked up anew, or found in memory
+    for (const admission of asked) this.lookups.delete(admissionId(admission));
     const stale: SignedAdmission[] = [];
     for (const [index, answer] of answers.entries()) {
-      const admission = admissions[index] as SignedAdmission;
+      const admission = asked[index] as SignedAdmission;
+      const lookup = lookups[index] as Lookup;
       if (!answer.ok) throw answer.error;
-      if (this.usable(lookups[index] as Lookup)) recorded.set(admissionId(admission), answer.recorded);
-      else stale.push(admission);
+      if (lookup.queuedAt <= this.forgotUpTo) {
+        stale.push(admission);
+        continue;
+      }
+      recorded.set(admissionId(admission), answer.recorded);
+      if (answer.recorded.live) this.liveKeys.set(admission.keyId, lookup.queuedAt + KEY_LIVE_MS);
+      else this.liveKeys.delete(admission.keyId);
     }
-    // waited past what memory covers (a long queue): read those again, now, before applying
+    // memory let go of admissions written after these were queued: read them again, now
     for (const [id, again] of await findAdmissions(this.db(), stale)) recorded.set(id, again);
     for (const admission of admissions) {
       const id = admissionId(admission);
       const held = this.held.get(id);
       const found = recorded.get(id);
-      if (held && found) recorded.set(id, { ...found, spent: true, attempt: held.attempt });
+      if (held) recorded.set(id, { live: found?.live ?? true, spent: true, attempt: held.attempt });
+      else if (!found) recorded.set(id, { live: true, spent: false, attempt: null });
     }
     return new BatchAdmissions(recorded, now.getTime(), (written) => this.written(written));
-  }
-
-  /** A batch's write settled (durable, or failed with its outcome unknown): its admissions count as written. */
-  written(admissions: readonly SignedAdmission[]): void {
-    const at = this.now();
-    for (const admission of admissions) this.held.set(admissionId(admission), { attempt: admission.attempt, at });
-    for (const [id, entry] of this.held) {
-      if (this.held.size <= MAX_HELD && entry.at >= at - HOLD_MS) break;
-      this.held.delete(id);
-      this.forgotUpTo = Math.max(this.forgotUpTo, entry.at);
-    }
   }
 
   /** How many admissions memory holds. */
@@ -93,17 +99,36 @@ export class AdmissionBook {
     return this.held.size;
   }
 
-  private usable(lookup: Lookup): boolean {
-    return lookup.queuedAt > this.forgotUpTo && lookup.queuedAt >= this.now() - HOLD_MS;
+  /** A batch's write settled (durable, or failed with its outcome unknown): its admissions count as written. */
+  private written(admissions: readonly SignedAdmission[]): void {
+    const at = this.monotonic();
+    for (const admission of admissions) this.held.set(admissionId(admission), { attempt: admission.attempt, expiresAt: admission.expiresAt, at });
+    const now = this.clock().getTime();
+    for (const [id, entry] of this.held) {
+      const expired = entry.expiresAt <= now;
+      if (!expired && this.held.size <= MAX_HELD) break;
+      this.held.delete(id);
+      if (expired) continue;
+      // let go before it expired: a copy of it is found only in the database from now on
+      this.unsureUntil = Math.max(this.unsureUntil, entry.expiresAt);
+      this.forgotUpTo = Math.max(this.forgotUpTo, entry.at);
+    }
+  }
+
+  /** Held in memory answers it; else the database must, unless it is certainly new and its key was read live lately. */
+  private needsLookup(admission: SignedAdmission): boolean {
+    if (this.held.has(admissionId(admission))) return false;
+    if (admission.expiresAt <= this.unsureUntil) return true;
+    return (this.liveKeys.get(admission.keyId) ?? Number.NEGATIVE_INFINITY) <= this.monotonic();
   }
 
   private lookupOf(admission: SignedAdmission): Lookup {
     const id = admissionId(admission);
     const known = this.lookups.get(id);
-    if (known && this.usable(known)) return known;
+    if (known && known.queuedAt > this.forgotUpTo && known.queuedAt + KEY_LIVE_MS > this.monotonic()) return known;
     let settle: (answer: Answer) => void = () => {};
     const answer = new Promise<Answer>((resolve) => (settle = resolve));
-    const lookup = { queuedAt: this.now(), answer, settle };
+    const lookup = { queuedAt: this.monotonic(), answer, settle };
     this.lookups.set(id, lookup);
     this.waiting.push({ id, admission, lookup });
     if (!this.reading) {
@@ -113,7 +138,7 @@ export class AdmissionBook {
     return lookup;
   }
 
-  /** One read at a time, of every admission queued meanwhile. */
+  /** Reads every admission queued meanwhile, one statement after the other. */
   private async read(): Promise<void> {
     try {
       while (this.waiting.length > 0) {

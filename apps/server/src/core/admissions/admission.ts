@@ -20,3 +20,13 @@ export interface SignedAdmission {
 
 /** How an admission is found in the batch's lookup and in memory: its key and signature. */
 export const admissionId = (admission: Pick<SignedAdmission, 'keyId' | 'signature'>) => `${admission.keyId} ${admission.signature}`;
+
+/** The longest receive window a signed request may name: its timestamp at most this far from the clock that checks it. */
+export const LONGEST_RECEIVE_WINDOW_MS = 60_000;
+
+/**
+ * How far past the moment it is written an admission's expiry may lie: its timestamp up to a
+ * window ahead of the clock that checked it, its expiry a window and a second after that, and 5 s
+ * for clocks of different processes. The core refuses an admission that lies further ahead.
+ */
+export const LONGEST_ADMISSION_LIFE_MS = 2 * LONGEST_RECEIVE_WINDOW_MS + 1_000 + 5_000;

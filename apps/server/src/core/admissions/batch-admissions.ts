@@ -1,14 +1,16 @@
 import type { CoreCommandBase } from '../kind';
 import type { BatchWrite } from '../repository';
 import { Refusal } from '../refusal';
-import { admissionId, type SignedAdmission } from './admission';
+import { admissionId, LONGEST_ADMISSION_LIFE_MS, type SignedAdmission } from './admission';
 import { ADMISSIONS, type RecordedAdmission } from './repository';
 
 /**
  * The admissions of one batch: each command carrying one is admitted once, in the order the batch
  * applies them, or refused alone (the rest of the batch goes on):
  * - past its expiry by the core's clock: `timestamp outside the receive window` (its row may be
- *   swept already, so only the clock can tell a late copy);
+ *   swept already, so only the clock can tell a late copy); the same when its expiry lies further
+ *   ahead than any admission's can (a gateway's clock far ahead), so that no admission written
+ *   expires later than LONGEST_ADMISSION_LIFE_MS after its writing;
  * - its key deleted or disabled: `invalid api key`;
  * - its signature recorded before, by an earlier batch or earlier in this one, for another
  *   attempt: `request replayed`. For the same attempt (a gateway sending the same command again
@@ -35,7 +37,7 @@ export class BatchAdmissions {
   refusal(command: CoreCommandBase): Refusal | undefined {
     const admission = command.admission;
     if (!admission) return undefined;
-    if (admission.expiresAt <= this.now) return new Refusal('timestamp outside the receive window');
+    if (admission.expiresAt <= this.now || admission.expiresAt > this.now + LONGEST_ADMISSION_LIFE_MS) return new Refusal('timestamp outside the receive window');
     const id = admissionId(admission);
     const recorded = this.recorded.get(id);
     if (!recorded?.live) return new Refusal('invalid api key');
