@@ -90,7 +90,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private readonly tables: CoreTable<unknown>[];
   private readonly exclusive = new Set<string>();
   private readonly commandKeys: RecentCommandKeys;
-  /** signed requests' admissions: held once written, looked up (as their commands queue) when memory cannot answer 
+  /** signed requests' admissions: held once written, looked up (as their commands queue) when memory cannot answer */
   private readonly admissions: AdmissionBook;
   private queue: Pending[] = [];
   private running = false;
@@ -205,6 +205,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
 
   /** Loads the durable state; resolves once the deadlines already due have fired. */
   async start(): Promise<void> {
+    await this.admissions.load();
     await this.reload();
     await this.runDueDeadlines();
   }

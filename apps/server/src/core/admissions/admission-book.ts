@@ -3,10 +3,12 @@ import type { Database } from '../../db/database';
 import type { CoreCommandBase } from '../kind';
 import { admissionId, LONGEST_ADMISSION_LIFE_MS, type SignedAdmission } from './admission';
 import { BatchAdmissions } from './batch-admissions';
-import { findAdmissions, type RecordedAdmission } from './repository';
+import { findAdmissions, loadAdmissions, type RecordedAdmission } from './repository';
 
 /** How long a key read live stands for the database: a deleted or disabled key places nothing once this has passed. */
 export const KEY_LIVE_MS = 1_000;
+/** A key in use is read again in the background once its reading is this old, so its commands never wait for it. */
+const KEY_REFRESH_MS = KEY_LIVE_MS / 2;
 /** Most admissions held; past it the oldest go, and the database is asked for those that may be among them. */
 const MAX_HELD = 200_000;
 
@@ -22,12 +24,13 @@ interface Lookup {
 /**
  * What the core knows of signed admissions across its batches, so that a signed order costs one
  * durable write and, most of the time, no read:
- * - memory holds every admission this core wrote, until it expires (a copy arriving later is
+ * - memory holds every admission not yet expired: those in the database when the core started
+ *   (`load`), then every one this core writes, until it expires (a copy arriving later is
  *   refused by the clock); over MAX_HELD the oldest go;
- * - an admission is certainly not recorded when memory does not hold it and it expires later than
- *   any admission written before this core started, or before memory let one go, can
- *   (LONGEST_ADMISSION_LIFE_MS after); any other is looked up in the database;
- * - a key read live stands for KEY_LIVE_MS; then it is looked up again.
+ * - an admission is certainly not recorded when memory does not hold it, unless memory let go of
+ *   admissions expiring as late as it (then the database is asked), or the core did not load them;
+ * - a key read live stands for KEY_LIVE_MS, and is read again in the background once half of
+ *   that passed while the key is in use; a key not read lately is looked up before its command applies.
  * A lookup starts as soon as its command is queued (`prefetch`), one read for every admission
  * queued meanwhile, so it runs while the batch before writes. It is used only if memory still
  * holds every admission written after it was queued, else it is made again before the batch applies.
@@ -50,14 +53,27 @@ export class AdmissionBook {
     /** the core's clock: admissions' expiries are by it */
     private readonly clock: () => Date,
     private readonly monotonic: () => number = () => performance.now(),
+    private readonly maxHeld = MAX_HELD,
   ) {
     this.unsureUntil = clock().getTime() + LONGEST_ADMISSION_LIFE_MS;
   }
 
-  /** Starts the lookup of a queued command's admission when it needs one (grouped with the others queued meanwhile). */
+  /** Holds the admissions the database has not seen expire (the core's start): none has to be looked up for being older than memory. */
+  async load(): Promise<void> {
+    const loaded = await loadAdmissions(this.db(), this.clock(), this.maxHeld);
+    const at = this.monotonic();
+    this.held.clear();
+    for (const admission of [...loaded].reverse()) this.held.set(admission.id, { attempt: admission.attempt ?? '', expiresAt: admission.expiresAt, at });
+    // all of them, or the latest-expiring MAX_HELD: what expires before the last one loaded may be missing
+    this.unsureUntil = loaded.length < this.maxHeld ? Number.NEGATIVE_INFINITY : (loaded.at(-1)?.expiresAt ?? Number.NEGATIVE_INFINITY);
+  }
+
+  /** Starts the lookup of a queued command's admission when it needs one, or its key's reading is aging (grouped with the others queued meanwhile). */
   prefetch(command: CoreCommandBase): void {
     const admission = command.admission;
-    if (admission && this.needsLookup(admission)) this.lookupOf(admission);
+    if (!admission) return;
+    const liveUntil = this.liveKeys.get(admission.keyId) ?? Number.NEGATIVE_INFINITY;
+    if (this.needsLookup(admission) || liveUntil - this.monotonic() < KEY_REFRESH_MS) this.lookupOf(admission);
   }
 
   /** The batch's admissions, checked against memory and the database; rejects when the database cannot answer. */
@@ -67,8 +83,8 @@ export class AdmissionBook {
     const asked = admissions.filter((admission) => this.needsLookup(admission));
     const lookups = asked.map((admission) => this.lookupOf(admission));
     const answers = await Promise.all(lookups.map((lookup) => lookup.answer));
-    // each lookup serves one batch: a later copy is looked up anew, or found in memory
-    for (const admission of asked) this.lookups.delete(admissionId(admission));
+    // each lookup serves one batch (a background reading of a key included): a later copy is looked up anew, or found in memory
+    for (const admission of admissions) this.lookups.delete(admissionId(admission));
     const stale: SignedAdmission[] = [];
     for (const [index, answer] of answers.entries()) {
       const admission = asked[index] as SignedAdmission;
@@ -79,8 +95,6 @@ export class AdmissionBook {
         continue;
       }
       recorded.set(admissionId(admission), answer.recorded);
-      if (answer.recorded.live) this.liveKeys.set(admission.keyId, lookup.queuedAt + KEY_LIVE_MS);
-      else this.liveKeys.delete(admission.keyId);
     }
     // memory let go of admissions written after these were queued: read them again, now
     for (const [id, again] of await findAdmissions(this.db(), stale)) recorded.set(id, again);
@@ -106,7 +120,7 @@ export class AdmissionBook {
     const now = this.clock().getTime();
     for (const [id, entry] of this.held) {
       const expired = entry.expiresAt <= now;
-      if (!expired && this.held.size <= MAX_HELD) break;
+      if (!expired && this.held.size <= this.maxHeld) break;
       this.held.delete(id);
       if (expired) continue;
       // let go before it expired: a copy of it is found only in the database from now on
@@ -145,7 +159,12 @@ export class AdmissionBook {
         const group = this.waiting.splice(0);
         try {
           const found = await findAdmissions(this.db(), group.map((each) => each.admission));
-          for (const { id, lookup } of group) lookup.settle({ ok: true, recorded: found.get(id) ?? { live: false, spent: false, attempt: null } });
+          for (const { id, admission, lookup } of group) {
+            const recorded = found.get(id) ?? { live: false, spent: false, attempt: null };
+            if (recorded.live) this.liveKeys.set(admission.keyId, Math.max(this.liveKeys.get(admission.keyId) ?? 0, lookup.queuedAt + KEY_LIVE_MS));
+            else this.liveKeys.delete(admission.keyId);
+            lookup.settle({ ok: true, recorded });
+          }
         } catch (error) {
           for (const { lookup } of group) lookup.settle({ ok: false, error });
         }

@@ -36,6 +36,23 @@ export async function findAdmissions(db: Database, admissions: readonly SignedAd
   return found;
 }
 
+/** An admission recorded, as the core holds it from its start on. */
+export interface HeldAdmission {
+  id: string;
+  /** null for a row of the gateways' guard */
+  attempt: string | null;
+  expiresAt: number;
+}
+
+/** The admissions not yet expired at `now`, the latest-expiring first, at most `limit` of them. */
+export async function loadAdmissions(db: Database, now: Date, limit: number): Promise<HeldAdmission[]> {
+  const rows = await db.query<{ key_id: string; signature: string; attempt: string | null; expires_at: Date }>(
+    'select key_id::text, signature, attempt, expires_at from api_request_nonces where expires_at > $1 order by expires_at desc limit $2',
+    [now, limit],
+  );
+  return rows.map((row) => ({ id: admissionId({ keyId: Number(row.key_id), signature: row.signature }), attempt: row.attempt, expiresAt: new Date(row.expires_at).getTime() }));
+}
+
 /**
  * The admissions a batch recorded. A plain insert: the batch's lookup found none of them, so a
  * conflict means a rule was broken, and the whole batch fails (nothing applies twice) rather than
