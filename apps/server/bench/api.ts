@@ -4,7 +4,7 @@
  *   (b) durable limit-order placements (acknowledged only after their batch commits) from 64 users
  *       over 64 connections
  *   (c) the same placements through the signed API v1 (`POST /api/v1/order`, one API key per
- *       user, each request signed anew and admitted once by the replay guard's database write)
+ *       user, each request signed anew and admitted once by the core, in the order's own batch)
  * on PostgreSQL (when one answers) and on the embedded PGlite. Prints requests/s, p50/p99 latency
  * and the ratios (b)/(a) and (c)/(b). Goals on PostgreSQL: (b)/(a) ≥ 0.5 and p99 of (b) ≤ 30 ms;
  * (c)/(b) ≥ 0.8 (the signed API costs at most a fifth of the old call's throughput).

@@ -22,6 +22,8 @@ import { requestKeyScope } from './command-key';
 import { RECENT_KEYS, RecentCommandKeys, type RecentKeysLimits } from './recent-keys';
 import type { ReplicatedBatch } from './replicated-batch';
 import type { Queryable } from '../db/database';
+import type { BatchAdmissions } from './admissions/batch-admissions';
+import { AdmissionBook } from './admissions/admission-book';
 
 export type { CoreEvents } from './events';
 
@@ -90,6 +92,8 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private readonly tables: CoreTable<unknown>[];
   private readonly exclusive = new Set<string>();
   private readonly commandKeys: RecentCommandKeys;
+  /** signed requests' admissions: held once written, looked up (as their commands queue) when memory cannot answer */
+  private readonly admissions: AdmissionBook;
   private queue: Pending[] = [];
   /** the answer of each remote call's command queued or in the batch being applied, by key */
   private readonly unanswered = new Map<string, { call: string; answer: Promise<CommandResult> }>();
@@ -133,6 +137,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     recentKeys: RecentKeysLimits = RECENT_KEYS,
   ) {
     this.commandKeys = new RecentCommandKeys(recentKeys);
+    this.admissions = new AdmissionBook(() => repository.db, clock);
     const stateOf = <C extends CoreCommandBase, S extends KindState<C>>(wanted: CoreKind<C, S>): S => {
       const index = kinds.indexOf(wanted as unknown as CoreKind);
       const state = this.states[index];
@@ -223,6 +228,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
 
   /** Loads the durable state; resolves once the deadlines already due have fired. */
   async start(): Promise<void> {
+    await this.admissions.load();
     await this.reload();
     await this.runDueDeadlines();
   }
@@ -273,6 +279,7 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
       if (result) return Promise.resolve(result);
     }
     if (this.current !== 'running') return Promise.reject(new Refusal('please retry'));
+    this.admissions.prefetch(command);
     const answer = new Promise<CommandResult>((resolve, reject) => {
       this.queue.push({ command, resolve, reject });
       if (!this.running) {
@@ -383,10 +390,11 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     const collector = new BatchCollector(this.tables);
     let faulted = false;
     let durable: Set<string>;
+    let admissions: BatchAdmissions;
     try {
-      durable = await this.durableKeys(batch);
+      [durable, admissions] = await Promise.all([this.durableKeys(batch), this.admissions.forBatch(batch.map(({ command }) => command), this.clock())]);
     } catch (error) {
-      // the database cannot say which keys are spent: apply nothing, the callers retry
+      // the database cannot say which keys (or signed requests) are spent: apply nothing, the callers retry
       this.onFault(error);
       for (const pending of batch) pending.reject(new Refusal('please retry'));
       return;
@@ -397,16 +405,20 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
         applied.push({ pending, outcome: { ok: false, error: new Refusal('please retry') } });
         continue;
       }
-      const outcome = this.applyOne(pending.command, collector, durable);
+      // a signed command's admission (once, by a live key, in time) is checked first: refused alone, its batch goes on
+      const unadmitted = admissions.refusal(pending.command);
+      const outcome: Outcome = unadmitted ? { ok: false, error: unadmitted } : this.applyOne(pending.command, collector, durable);
       if (!outcome.ok && !(outcome.error instanceof Refusal)) faulted = true;
       applied.push({ pending, outcome });
     }
     const write = collector.rows(this.book);
     if (write.commands.length > 0) write.sequence = this.batchSequence + 1;
+    admissions.addTo(write);
 
     try {
-      if (write.commands.length > 0) {
-        await this.repository.writeBatch(write);
+      // tables without commands: admissions of signed commands that were refused
+      if (write.commands.length > 0 || write.tables.length > 0) {
+        await this.repository.writeBatch(write).finally(() => admissions.settled());
         this.writesFailing = false;
       }
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import type { SignedAdmission } from './admissions/admission';
 import type { Atoms } from './amount';
 import type { CommandContext } from './command-context';
 import type { CoreEventEmitter } from './events';
@@ -67,6 +68,8 @@ export interface SettlementMismatch {
 export interface CoreCommandBase {
   kind: string;
   key: string;
+  /** the signed request that made the command: recorded in the command's batch, refused when repeated (`admissions/`) */
+  admission?: SignedAdmission;
 }
 
 export type CommandResult =

@@ -12,6 +12,7 @@ import type { LastTradeTrigger, TradePrint } from '../triggers/last-trade-trigge
 import type { SpotOrderState, SpotOrderType, SpotSelfTradePrevention, SpotSide, SpotTimeInForce, SpotTradeRecord } from './state';
 import { TradeTape } from './trade-tape';
 import type { LevelAtoms } from '../index-prices/impact';
+import type { SignedAdmission } from '../admissions/admission';
 
 export interface PlaceSpotOrder {
   userId: number;
@@ -39,6 +40,8 @@ const MARKET_DEPTH_LEVELS = 5000;
 export interface SpotPlaceCommand extends PlaceSpotOrder {
   kind: 'spot_place';
   key: string;
+  /** a signed v1 order's admission, recorded by the core in the order's batch */
+  admission?: SignedAdmission;
 }
 
 /** A stop-limit order's firing: a trade reached its stop price, so it enters the book as a limit order. */

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { SignedAdmission } from '../../core/admissions/admission';
 import { Refusal } from '../../core/refusal';
 import type { Clock } from '../../lib/time';
 import type { ApiScope } from '../api-keys/scopes';
@@ -11,6 +13,8 @@ export interface ApiKeyCaller {
   keyId: number;
   userId: number;
   scopes: readonly ApiScope[];
+  /** on a route the core admits: what its command carries, for the core to record once */
+  admission?: SignedAdmission;
 }
 
 declare module 'fastify' {
@@ -22,6 +26,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** the scope a signed route needs; absent on public routes */
     scope?: ApiScope;
+    /**
+     * the route makes exactly one core command, which carries the request's admission: the core
+     * records it in the command's batch and refuses a copy (no write of the guard's own)
+     */
+    admittedByCore?: boolean;
   }
 }
 
@@ -46,7 +55,9 @@ export interface SignedProof {
  * Checks a signed request: the headers, the receive window, the key (live, not disabled by the
  * 90-day rule, its owner not locked), the address against the key's allow-list, the signature
  * over timestamp, method, path, query and body, the scope; then admits it once (replays refused
- * in every process). Refusals that name a key count in its uses. The websocket's login checks its
+ * in every process): by the guard's write, or, on a route whose one core command carries the
+ * admission (placing an order), by the core in that command's batch. Refusals that name a key
+ * count in its uses. The websocket's login checks its
  * proof the same way (`verifySigned`).
  */
 export class SignedRequestChecker {
@@ -71,12 +82,18 @@ export class SignedRequestChecker {
         { method: request.method, path, query, body: request.rawBody ?? '' },
         request.ip,
         scope,
+        request.routeOptions.config.admittedByCore === true ? 'core' : 'guard',
       );
       request.user = { id: request.apiKey.userId, isVistor: false };
     };
   }
 
-  async verifySigned(proof: SignedProof, request: Omit<SignedParts, 'timestamp'>, ip: string, scope: ApiScope): Promise<ApiKeyCaller> {
+  /**
+   * `admitter`: who admits the request once its checks pass. The guard, by its own write, before
+   * the route runs; or the core, with the route's one command: the caller then carries the
+   * admission, and a replay is refused by the core (`core/admissions/`).
+   */
+  async verifySigned(proof: SignedProof, request: Omit<SignedParts, 'timestamp'>, ip: string, scope: ApiScope, admitter: 'guard' | 'core' = 'guard'): Promise<ApiKeyCaller> {
     if (!proof.key || !proof.timestamp || !proof.signature) throw new SignedRefusal('api key required', 401);
     const known = await this.directory.lookup(proof.key);
     if (!known || known.ownerLocked) throw new SignedRefusal('invalid api key', 401);
@@ -97,6 +114,11 @@ export class SignedRequestChecker {
     // kept past the longest window a request may name: any replay of it is still refused or stale;
     // the trade and withdraw scopes act only through the core, whose durable batch follows the admission
     const nonce = { signature: proof.signature.toLowerCase(), expiresAt: new Date(sentAt + MAX_RECV_WINDOW_MS + 1000), effectsFollow: scope !== 'read' };
+    if (admitter === 'core') {
+      this.guard.admittedElsewhere({ keyId: known.id, ip, at: now });
+      const admission = { keyId: known.id, signature: nonce.signature, expiresAt: nonce.expiresAt.getTime(), attempt: randomUUID() };
+      return { keyId: known.id, userId: known.userId, scopes: known.scopes, admission };
+    }
     const admission = await this.guard.admit({ keyId: known.id, ip, at: now, nonce });
     if (admission === 'key gone') {
       this.directory.forget(proof.key);

@@ -2,6 +2,9 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { Refusal } from '../../core/refusal';
 import { SignedRefusal } from './authenticate';
 
+/** What the core answers for a signed command it does not admit (a copy, a key gone, too late): the key or signature, 401. */
+const CORE_ADMISSION_REFUSALS: ReadonlySet<Refusal['key']> = new Set<Refusal['key']>(['request replayed', 'invalid api key', 'timestamp outside the receive window']);
+
 /**
  * The v1 API answers with the envelope of the old one (`{type, message}`, the message a catalogue
  * key in the caller's language), but with HTTP statuses a bot library maps to errors: 401 the key or
@@ -11,6 +14,7 @@ import { SignedRefusal } from './authenticate';
 export function installV1ErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Refusal, _request, reply) => {
     if (error instanceof SignedRefusal) return reply.status(error.status).send({ type: 'error', message: error.key });
+    if (error instanceof Refusal && CORE_ADMISSION_REFUSALS.has(error.key)) return reply.status(401).send({ type: 'error', message: error.key });
     if (error instanceof Refusal) return reply.status(400).send({ type: error.replyType, message: error.key });
     if (error.validation) return reply.status(400).send({ type: 'error', message: 'parameter error' });
     throw error;

@@ -91,16 +91,19 @@ export const apiV1Routes: FastifyPluginAsyncZod<V1Deps> = async (app, { services
     ok(await v1.candles(v1.pair(request.query.symbol), request.query.interval, request.query.limit ?? 100, request.query.since)),
   );
 
-  const signed = <Schema extends object>(scope: 'read' | 'trade' | 'withdraw', schema: Schema) => ({
-    config: { scope },
+  const signed = <Schema extends object>(scope: 'read' | 'trade' | 'withdraw', schema: Schema, admittedByCore = false) => ({
+    config: { scope, admittedByCore },
     schema: { tags: account, description: `${SIGNED} Scope: ${scope}.`, ...schema },
   });
 
   app.get('/balances', signed('read', { summary: 'The key owner’s balances in the four wallets', querystring: v1BalancesQuery, response: { 200: replySchema(z.array(v1Balance)) } }), async (request) =>
     ok(await v1.balances(currentUser(request).id, request.query.wallet)),
   );
-  app.post('/order', signed('trade', { summary: 'Place an order (limit, market, stop-limit; time in force, post-only, self-trade mode, client order id)', body: v1PlaceOrderBody, response: { 200: replySchema(v1Order) } }), async (request) =>
-    ok(await v1.placeOrder(currentUser(request).id, request.body)),
+  // one core command: it carries the request's admission, recorded in the order's own batch
+  app.post(
+    '/order',
+    signed('trade', { summary: 'Place an order (limit, market, stop-limit; time in force, post-only, self-trade mode, client order id)', body: v1PlaceOrderBody, response: { 200: replySchema(v1Order) } }, true),
+    async (request) => ok(await v1.placeOrder(currentUser(request).id, request.body, request.apiKey?.admission)),
   );
   app.get('/order', signed('read', { summary: 'One order, by orderId or clientOrderId', querystring: v1OrderQuery, response: { 200: replySchema(v1Order) } }), async (request) =>
     ok(await v1.order(currentUser(request).id, request.query)),

@@ -1,5 +1,6 @@
 import { floorDecimal } from '@tessera/protocol';
 import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
+import type { SignedAdmission } from '../../core/admissions/admission';
 import type { Core } from '../../core/core';
 import { refuse } from '../../core/refusal';
 import type { SpotPair } from '../../core/spot/pair';
@@ -165,7 +166,8 @@ export class ApiV1Service {
     return out;
   }
 
-  async placeOrder(userId: number, body: PlaceOrderBody): Promise<OrderView> {
+  /** `admission`: the signed request's, carried by the order's command (the core refuses a copy). */
+  async placeOrder(userId: number, body: PlaceOrderBody, admission?: SignedAdmission): Promise<OrderView> {
     const pair = this.pair(body.symbol);
     const side = SIDES[body.side?.toUpperCase() as keyof typeof SIDES];
     const type = ORDER_TYPES[body.type?.toUpperCase() as keyof typeof ORDER_TYPES];
@@ -185,18 +187,22 @@ export class ApiV1Service {
     const timeInForce = parseTimeInForce(body.timeInForce);
     const stp = parseStp(body.stp);
     const clientOrderId = parseClientOrderId(body.clientOrderId);
-    const placed = await this.spot.placeOrder(userId, {
-      pairId: pair.id,
-      side,
-      type,
-      quantity,
-      postOnly: parseFlag(body.postOnly),
-      ...(price === undefined ? {} : { price }),
-      ...(stopPrice === undefined ? {} : { stopPrice }),
-      ...(timeInForce === undefined ? {} : { timeInForce }),
-      ...(stp === undefined ? {} : { stp }),
-      ...(clientOrderId === undefined ? {} : { clientOrderId }),
-    });
+    const placed = await this.spot.placeOrder(
+      userId,
+      {
+        pairId: pair.id,
+        side,
+        type,
+        quantity,
+        postOnly: parseFlag(body.postOnly),
+        ...(price === undefined ? {} : { price }),
+        ...(stopPrice === undefined ? {} : { stopPrice }),
+        ...(timeInForce === undefined ? {} : { timeInForce }),
+        ...(stp === undefined ? {} : { stp }),
+        ...(clientOrderId === undefined ? {} : { clientOrderId }),
+      },
+      admission,
+    );
     return this.orderById(userId, placed.orderId);
   }
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { LONGEST_RECEIVE_WINDOW_MS } from '../../core/admissions/admission';
 
 /** The headers of a signed request (lower case, as Node gives them). */
 export const SIGNED_HEADERS = {
@@ -10,7 +11,7 @@ export const SIGNED_HEADERS = {
 
 /** How far a request's timestamp may be from the server's clock, by default and at most. */
 export const DEFAULT_RECV_WINDOW_MS = 5_000;
-export const MAX_RECV_WINDOW_MS = 60_000;
+export const MAX_RECV_WINDOW_MS = LONGEST_RECEIVE_WINDOW_MS;
 
 /** What a signature covers: every part of the request that changes its meaning. */
 export interface SignedParts {

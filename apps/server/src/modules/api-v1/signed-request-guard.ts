@@ -51,8 +51,11 @@ interface UseCount {
  * counted in memory and added to `api_key_uses` once a second, and before this process answers a
  * listing of them (`flushUses`).
  *
- * A request whose effects are all written later by a durable write of their own (an order, a
- * cancel, a transfer, a withdrawal: the core's batch) is admitted without waiting for the disk
+ * Placing an order does not come here: its admission rides in its core command and is written in
+ * the order's own batch (`core/admissions/`, decision 0025); its use is only counted here.
+ *
+ * A request whose effects are all written later by a durable write of their own (a cancel, a
+ * transfer, a withdrawal: the core's batch) is admitted without waiting for the disk
  * (`synchronous_commit` off for that one statement): the row is committed and seen by every
  * process at once, so the unique index refuses a replay anywhere from then on, and the database
  * writes its log in order, so the core's later durable commit makes the admission durable with
@@ -83,6 +86,11 @@ export class SignedRequestGuard {
   admit(use: KeyUse & { nonce: NonNullable<KeyUse['nonce']> }): Promise<Admission> {
     this.count(use, true);
     return this.enqueue(use);
+  }
+
+  /** Counts a request the core admits with its command (a signed order) in the key's uses. */
+  admittedElsewhere(use: Omit<KeyUse, 'nonce'>): void {
+    this.count(use, true);
   }
 
   /** Counts a refused request in the key's uses (never throws: a refusal is answered anyway). */

@@ -2,6 +2,7 @@ import { floorDecimal } from '@tessera/protocol';
 import { refuse } from '../../core/refusal';
 import { formatAmount, parseAmount, tryParseAmount, type Atoms } from '../../core/amount';
 import type { Core } from '../../core/core';
+import type { SignedAdmission } from '../../core/admissions/admission';
 import type { DepthLevel } from '../../core/read-view';
 import { newCommandKey } from '../../core/command-key';
 import { notional, type SpotPair } from '../../core/spot/pair';
@@ -98,13 +99,14 @@ export class SpotService {
    * any number of times, at once or later, in this process or another, is one order: the core
    * answers a repeat as a duplicate, and the order placed first is found by its client order id.
    */
-  async placeOrder(userId: number, request: SpotOrderRequest): Promise<PlacedOrder> {
+  async placeOrder(userId: number, request: SpotOrderRequest, admission?: SignedAdmission): Promise<PlacedOrder> {
     const { clientOrderId } = request;
     const result = await this.core.execute({
       kind: 'spot_place',
       key: clientOrderId === undefined ? newCommandKey('spot') : clientOrderKey(userId, clientOrderId),
       userId,
       ...request,
+      ...(admission === undefined ? {} : { admission }),
     });
     if (result.applied) return { orderId: result.orderId ?? 0, duplicate: false };
     const first = clientOrderId === undefined ? undefined : await this.spot.orderIdByClientId(userId, clientOrderId);
