@@ -154,7 +154,8 @@ export interface Deadline {
 /**
  * What a pair's guarded mark was made of (decision 0013): the index tick it was made at, its index,
  * the book's impact prices at that tick (null: the side could not fill the impact notional), and
- * the smoothed premium before the band. The tick's row in `index_ticks` holds the rest.
+ * the smoothed premium before the band. The tick (a row of the view `index_ticks`, read out of its
+ * round in `index_rounds`) holds the rest.
  */
 export interface MarkInputs {
   pairId: number;

@@ -16,6 +16,17 @@ const BTC = 1;
 const USDT = 3;
 const key = () => newCommandKey('test');
 
+/** Alters a recorded tick's index by `delta` in its round (the tampering the audit must see); the tick's id. */
+async function shiftTickIndex(db: Database, tickId: string | undefined, delta: number): Promise<{ id: string } | undefined> {
+  const [tick] = await db.query<{ id: string }>(
+    `update index_rounds r set value[(t.id - r.id + 1)::int] = r.value[(t.id - r.id + 1)::int] + $2::numeric
+       from (select $1::bigint as id) t
+      where r.id = (select max(id) from index_rounds where id <= t.id) returning t.id::text as id`,
+    [tickId, delta],
+  );
+  return tick;
+}
+
 describeEachDatabase('second contracts in the core', (kind) => {
   let db: Database;
   let pairId: number;
@@ -317,10 +328,8 @@ describeEachDatabase('second contracts in the core', (kind) => {
     expect((await runAudit(db)).ok).toBe(true);
 
     // a recorded index tick altered: the tick itself no longer is the median of its sources, and the instant it ended no longer matches it
-    const [tick] = await db.query<{ id: string }>(
-      `update index_ticks set value = value + 1
-        where id = (select end_tick from micro_settlements where not void and end_tick is not null order by expires_at limit 1) returning id::text`,
-    );
+    const [ended] = await db.query<{ id: string }>('select end_tick::text as id from micro_settlements where not void and end_tick is not null order by expires_at limit 1');
+    const tick = await shiftTickIndex(db, ended?.id, 1);
     const altered = await runAudit(db);
     expect(altered.ok).toBe(false);
     expect(altered.settlementMismatches).toEqual(
@@ -329,7 +338,7 @@ describeEachDatabase('second contracts in the core', (kind) => {
         expect.objectContaining({ table_name: 'micro_settlements', field: expect.stringContaining('is not the index at the expiry') }),
       ]),
     );
-    await db.query('update index_ticks set value = value - 1 where id = $1', [tick?.id]);
+    await shiftTickIndex(db, tick?.id, -1);
     expect((await runAudit(db)).ok).toBe(true);
   });
 });

@@ -22,7 +22,8 @@ const BOOKKEEPING_COLUMNS = ['last_seen_at'];
  * test's calls do.
  */
 const BACKGROUND_ROWS: Record<string, string> = {
-  index_ticks: 'false',
+  index_rounds: 'false',
+  index_pairs: 'false',
   core_commands: "kind <> 'index_tick'",
   // every batch numbers itself, an index tick's too
   core_batch_sequence: 'false',

@@ -6,7 +6,9 @@ import { MARK_BAND_BP, PREMIUM_WINDOW } from './rules';
  * Every index tick recomputed from what it recorded: the index is the lower median of the sources
  * it used (`percentile_disc(0.5)` is the lower median), the premium sample follows from the
  * impact prices and the index, and the mark is the index plus the lower median of the window's
- * samples, held within the band. Only ticks that differ come back.
+ * samples (the pair's samples of this tick and the ones before it, by tick id), held within the
+ * band. Every tick is read out of its round (`index_ticks`, the view of `index_rounds`) in one
+ * pass. Only ticks that differ come back.
  */
 export async function recomputeIndex(db: Queryable): Promise<SettlementMismatch[]> {
   const rows = await db.query<{ id: string; problem: string }>(
@@ -22,15 +24,14 @@ export async function recomputeIndex(db: Queryable): Promise<SettlementMismatch[
                 case when t.mark <> t.value + least(greatest(coalesce(w.premium, 0), -b.band), b.band)
                      then 'mark ' || t.mark::text || ' is not ' || (t.value + least(greatest(coalesce(w.premium, 0), -b.band), b.band))::text end
               ) as problem
-         from index_ticks t
+         from (select t.*, array_agg(t.premium_sample) over (partition by t.pair_id order by t.id rows ${PREMIUM_WINDOW - 1} preceding) as window_samples
+                 from index_ticks t) t
          cross join lateral (select percentile_disc(0.5) within group (order by (x->>'value')::numeric) as median
                                from jsonb_array_elements(t.sources) x where (x->>'used')::boolean) s
          cross join lateral (select (case when t.impact_bid > t.value then t.impact_bid - t.value else 0 end)
                                   - (case when t.impact_ask < t.value then t.value - t.impact_ask else 0 end) as sample) p
          cross join lateral (select trunc(t.value * ${MARK_BAND_BP} / 10000, 18) as band) b
-         cross join lateral (select percentile_disc(0.5) within group (order by r.premium_sample) as premium
-                               from (select premium_sample from index_ticks r where r.pair_id = t.pair_id and r.id <= t.id
-                                      order by r.id desc limit ${PREMIUM_WINDOW}) r) w
+         cross join lateral (select percentile_disc(0.5) within group (order by x) as premium from unnest(t.window_samples) x) w
      ) checked where problem <> ''`,
   );
   return rows.map((row) => ({ table_name: 'index_ticks', id: row.id, field: row.problem, recorded: null, recomputed: null }));

@@ -7,7 +7,7 @@ import { refuse } from '../refusal';
 import { spotKind } from '../spot/kind';
 import { TradeTape, type TapeTrade } from '../spot/trade-tape';
 import { impactPrice } from './impact';
-import { INDEX_TICKS, loadIndex, type IndexRows } from './repository';
+import { INDEX_PAIRS, INDEX_ROUNDS, loadIndex, type IndexRows } from './repository';
 import { guardedMark, IMPACT_NOTIONAL, lowerMedian, PREMIUM_WINDOW, premiumSample } from './rules';
 import type { IndexSourceReading, IndexTick } from './state';
 
@@ -93,11 +93,17 @@ export class IndexBook implements KindState<IndexCommand, IndexRows> {
       const used = tick.sources.filter((source) => source.used);
       if (used.length === 0 || used.some((source) => source.value <= 0n)) refuse('parameter error');
     }
-    for (const tick of command.ticks) this.record(tick, context, now);
+    // the round's ticks take consecutive ids from `round` on and are written as one row
+    const round = this.lastId + 1;
+    const ticks = command.ticks.map((tick) => {
+      if (!this.recent.has(tick.pairId)) context.stage(INDEX_PAIRS, { pairId: tick.pairId, round });
+      return this.record(tick, now);
+    });
+    context.stage(INDEX_ROUNDS, { ticks });
     return { applied: true };
   }
 
-  private record(command: PairReadings, context: CommandContext, now: Date): void {
+  private record(command: PairReadings, now: Date): IndexTick {
     const spot = this.kinds.stateOf(spotKind);
     const value = lowerMedian(command.sources.filter((source) => source.used).map((source) => source.value)) as Atoms;
     const depth = spot.depthAtoms(command.pairId, IMPACT_LEVELS);
@@ -122,7 +128,7 @@ export class IndexBook implements KindState<IndexCommand, IndexRows> {
     this.recent.set(command.pairId, [...window, tick]);
     this.tape.record(command.pairId, tapeOf(tick));
     this.moved.add(command.pairId);
-    context.stage(INDEX_TICKS, tick);
+    return tick;
   }
 
   /** The pair's newest tick, or undefined before its first. */

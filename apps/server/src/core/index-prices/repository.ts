@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { formatAmount, parseAmount, type Atoms } from '../amount';
 import type { CoreTable } from '../kind';
-import type { IndexSourceReading, IndexTick } from './state';
+import type { IndexRound, IndexSourceReading, IndexTick } from './state';
 import { PREMIUM_WINDOW } from './rules';
 
 /** What the index kind loads: per pair its newest ticks (the premium window, newest last), and the last tick id. */
@@ -34,7 +34,33 @@ interface StoredReading {
 
 const amount = (text: string | null) => (text === null ? null : parseAmount(text));
 
-export const TICK_COLUMNS = `id::text, pair_id, at, value::text, sources, impact_bid::text, impact_ask::text, premium_sample::text, premium::text, mark::text`;
+/**
+ * The columns of one tick read out of its round, as `index_ticks` names them: `round` is an
+ * `index_rounds` alias, `n` an expression of the tick's place in it (1-based). A round holds its
+ * ticks in the order of `pair_ids`, and the tick at place n has the id `round.id + n - 1`.
+ */
+export function tickOfRound(round: string, n: string): string {
+  return `(${round}.id + ${n} - 1)::text as id, ${round}.pair_ids[${n}] as pair_id, ${round}.at, ${round}.value[${n}]::text as value,
+    ${round}.sources -> (${n} - 1)::int as sources, ${round}.impact_bid[${n}]::text as impact_bid, ${round}.impact_ask[${n}]::text as impact_ask,
+    ${round}.premium_sample[${n}]::text as premium_sample, ${round}.premium[${n}]::text as premium, ${round}.mark[${n}]::text as mark`;
+}
+
+/**
+ * The round holding the tick `tick` (an SQL expression of a tick id), for a lateral join: the
+ * newest round whose first id is not above it (its place in it is `tick - round.id + 1`, to be
+ * checked against the round's length).
+ */
+export const ROUND_OF_TICK = (tick: string) => `(select r.* from index_rounds r where r.id <= ${tick} order by r.id desc limit 1)`;
+
+/**
+ * The round of the pair's last tick at or before `moment` (SQL expressions), for a lateral join:
+ * rounds walked back from `moment` through `index_rounds_at` until one holds the pair, none from
+ * before the pair's first round, none at all for a pair that never ticked. A pair is in a round at
+ * most once; its tick there is at `array_position(round.pair_ids, pair)`.
+ */
+export const LAST_ROUND_OF_PAIR = (pair: string, moment: string) =>
+  `(select r.* from index_pairs f join index_rounds r on r.id >= f.first_round and r.at <= ${moment} and ${pair} = any(r.pair_ids)
+     where f.pair_id = ${pair} order by r.at desc, r.id desc limit 1)`;
 
 export function tickFromRow(row: TickRow): IndexTick {
   const sources = typeof row.sources === 'string' ? (JSON.parse(row.sources) as StoredReading[]) : row.sources;
@@ -52,11 +78,17 @@ export function tickFromRow(row: TickRow): IndexTick {
   };
 }
 
-/** Each pair's newest ticks (as many as the premium window), read through `index_ticks_pair_id`. */
+/**
+ * Each pair's newest ticks (as many as the premium window): for each pair that ever ticked, its
+ * rounds walked back by id from the newest, no further than its first.
+ */
 export async function loadIndex(db: Queryable): Promise<IndexRows> {
   const rows = await db.query<TickRow>(
-    `select t.* from currency_pairs p
-       cross join lateral (select ${TICK_COLUMNS} from index_ticks t where t.pair_id = p.id order by t.id desc limit ${PREMIUM_WINDOW}) t`,
+    `select ${tickOfRound('r', 'n.n')} from index_pairs f
+       join currency_pairs p on p.id = f.pair_id
+       cross join lateral (select r.* from index_rounds r where r.id >= f.first_round and f.pair_id = any(r.pair_ids)
+                            order by r.id desc limit ${PREMIUM_WINDOW}) r
+       cross join lateral (select array_position(r.pair_ids, f.pair_id) as n) n`,
   );
   const recent = new Map<number, IndexTick[]>();
   for (const tick of rows.map(tickFromRow).sort((a, b) => a.id - b.id)) {
@@ -64,8 +96,9 @@ export async function loadIndex(db: Queryable): Promise<IndexRows> {
     if (!ticks) recent.set(tick.pairId, (ticks = []));
     ticks.push(tick);
   }
-  const [last] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from index_ticks');
-  return { recent, lastId: Number(last?.id ?? 0) };
+  // the newest round's last tick (read through the primary key, not a scan)
+  const [last] = await db.query<{ last: string }>('select (r.id + cardinality(r.pair_ids) - 1)::text as last from index_rounds r order by r.id desc limit 1');
+  return { recent, lastId: Number(last?.last ?? 0) };
 }
 
 const storedReading = (reading: IndexSourceReading): StoredReading => ({
@@ -78,34 +111,54 @@ const storedReading = (reading: IndexSourceReading): StoredReading => ({
 
 const text = (atoms: Atoms | null) => (atoms === null ? null : formatAmount(atoms));
 
-/** Every tick, appended in the order the core applied them. */
-export const INDEX_TICKS: CoreTable<IndexTick> = {
-  name: 'index_ticks',
-  statement(source, ticks) {
-    const rows = ticks.map((x) => ({
-      id: x.id,
-      p: x.pairId,
-      at: x.at.toISOString(),
-      v: formatAmount(x.value),
-      // nested in the batch's JSON as it is, not as a string of JSON escaped a second time
-      s: x.sources.map(storedReading),
-      ib: text(x.impactBid),
-      ia: text(x.impactAsk),
-      ps: formatAmount(x.premiumSample),
-      pm: formatAmount(x.premium),
-      m: formatAmount(x.mark),
+/**
+ * Every round of ticks, appended in the order the core applied them: one row a round (one
+ * `index_tick` command), each of its fields an array in the order of the round's pairs.
+ */
+export const INDEX_ROUNDS: CoreTable<IndexRound> = {
+  name: 'index_rounds',
+  statement(source, rounds) {
+    const rows = rounds.map(({ ticks }) => ({
+      id: ticks[0]?.id,
+      at: ticks[0]?.at.toISOString(),
+      p: ticks.map((x) => x.pairId),
+      v: ticks.map((x) => formatAmount(x.value)),
+      // nested in the batch's JSON as they are, not as a string of JSON escaped a second time
+      s: ticks.map((x) => x.sources.map(storedReading)),
+      ib: ticks.map((x) => text(x.impactBid)),
+      ia: ticks.map((x) => text(x.impactAsk)),
+      ps: ticks.map((x) => formatAmount(x.premiumSample)),
+      pm: ticks.map((x) => formatAmount(x.premium)),
+      m: ticks.map((x) => formatAmount(x.mark)),
     }));
-    return `insert into index_ticks (id, pair_id, at, value, sources, impact_bid, impact_ask, premium_sample, premium, mark)
-        select id, p, at, v, s, ib, ia, ps, pm, m from ${source(
+    return `insert into index_rounds (id, at, pair_ids, value, sources, impact_bid, impact_ask, premium_sample, premium, mark)
+        select id, at, p, v, s, ib, ia, ps, pm, m from ${source(
           rows,
-          'id bigint, p int, at timestamptz, v numeric, s jsonb, ib numeric, ia numeric, ps numeric, pm numeric, m numeric',
+          'id bigint, at timestamptz, p int[], v numeric[], s jsonb, ib numeric[], ia numeric[], ps numeric[], pm numeric[], m numeric[]',
         )}`;
   },
-  publish: (events, ticks) => events.emit('indexTicks', ticks),
+  publish: (events, rounds) => events.emit('indexTicks', rounds.flatMap((round) => round.ticks)),
+};
+
+/** A pair's first tick: the round that holds it, written once with it. */
+export interface IndexPairStart {
+  pairId: number;
+  round: number;
+}
+
+export const INDEX_PAIRS: CoreTable<IndexPairStart> = {
+  name: 'index_pairs',
+  statement(source, starts) {
+    const rows = starts.map((x) => ({ p: x.pairId, r: x.round }));
+    return `insert into index_pairs (pair_id, first_round)
+        select p, r from ${source(rows, 'p int, r bigint')} on conflict (pair_id) do nothing`;
+  },
 };
 
 /** Ticks naming a pair that does not exist (the table carries no foreign key: decision 0007). */
 export const INDEX_ORPHAN_CHECKS = [
-  `select 'index_ticks' as table_name, count(*)::int as rows from index_ticks t
-    where not exists (select 1 from currency_pairs p where p.id = t.pair_id)`,
+  `select 'index_rounds' as table_name, count(*)::int as rows from index_rounds r
+    where exists (select 1 from unnest(r.pair_ids) x(pair_id) where not exists (select 1 from currency_pairs p where p.id = x.pair_id))`,
+  `select 'index_pairs' as table_name, count(*)::int as rows from index_pairs f
+    where not exists (select 1 from currency_pairs p where p.id = f.pair_id)`,
 ];

@@ -32,3 +32,11 @@ export interface IndexTick {
   premium: Atoms;
   mark: Atoms;
 }
+
+/**
+ * One `index_tick` command's ticks, one per pair: one round of the feed, applied at one time with
+ * consecutive ids, and recorded as one row.
+ */
+export interface IndexRound {
+  ticks: IndexTick[];
+}

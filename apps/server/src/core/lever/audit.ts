@@ -1,6 +1,7 @@
 import { UNIT } from '@tessera/protocol';
 import type { Queryable } from '../../db/database';
 import { formatAmount, parseAmount, type Atoms } from '../amount';
+import { ROUND_OF_TICK, tickOfRound } from '../index-prices/repository';
 import { isStale } from '../index-prices/rules';
 import type { SettlementMismatch } from '../kind';
 import { markPrice } from '../triggers/mark-price';
@@ -142,7 +143,10 @@ async function ticksNamed(db: Queryable, ids: (string | null)[]): Promise<Map<nu
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
   if (wanted.length === 0) return new Map();
   const rows = await db.query<{ id: string; pair_id: number; at: Date; value: string; mark: string }>(
-    'select id::text, pair_id, at, value::text, mark::text from index_ticks where id = any($1::bigint[])',
+    `select t.id, t.pair_id, t.at, t.value, t.mark from unnest($1::bigint[]) w(id)
+       cross join lateral ${ROUND_OF_TICK('w.id')} r
+       cross join lateral (select ${tickOfRound('r', '(w.id - r.id + 1)::int')}) t
+      where t.pair_id is not null`,
     [wanted],
   );
   return new Map(rows.map((row) => [Number(row.id), { pairId: row.pair_id, at: new Date(row.at).getTime(), value: parseAmount(row.value), mark: parseAmount(row.mark) }]));

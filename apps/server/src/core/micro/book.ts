@@ -115,7 +115,7 @@ class NetMoves {
 export class MicroBook implements KindState<MicroCommand, MicroRows> {
   private readonly pairs = new Map<number, PairInstants>();
   private running = 0;
-  /** end ticks of instants already past at the load (by instant), looked up in `index_ticks` */
+  /** end ticks of instants already past at the load (by instant), looked up in `index_rounds` */
   private readonly resolved = new Map<string, TapeTrade | null>();
   private lastId = 0;
   private houseAccount = 0;

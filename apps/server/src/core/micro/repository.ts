@@ -2,6 +2,7 @@ import type { Queryable } from '../../db/database';
 import { formatAmount, parseAmount, type Atoms } from '../amount';
 import type { CoreTable } from '../kind';
 import type { TapeTrade } from '../spot/trade-tape';
+import { LAST_ROUND_OF_PAIR, ROUND_OF_TICK, tickOfRound } from '../index-prices/repository';
 import { INDEX_STALE_MS } from '../index-prices/rules';
 import { type MicroContract, type MicroDirection, type MicroResult, type MicroStatus } from './state';
 
@@ -44,7 +45,7 @@ const UNSETTLED = 'not exists (select 1 from micro_settlements s where s.pair_id
 
 /**
  * The running contracts, the last id and the house account; for each instant (pair and expiry)
- * already past (the server was down at the expiry) its end tick, looked up in `index_ticks` once here.
+ * already past (the server was down at the expiry) its end tick, looked up in `index_rounds` once here.
  */
 export async function loadMicro(db: Queryable, now: Date): Promise<MicroRows> {
   const rows = await db.query<MicroRow>(
@@ -52,11 +53,10 @@ export async function loadMicro(db: Queryable, now: Date): Promise<MicroRows> {
        from micro_orders o where ${UNSETTLED} order by id`,
   );
   const overdue = await db.query<{ pair_id: number; expires_at: Date; trade_id: string | null; price: string | null; created_at: Date | null }>(
-    `select o.pair_id, o.expires_at, t.id::text as trade_id, t.value::text as price, t.at as created_at
+    `select o.pair_id, o.expires_at, t.id as trade_id, t.value as price, t.at as created_at
        from (select distinct pair_id, expires_at from micro_orders o where ${UNSETTLED} and expires_at < $1) o
-       left join lateral (select t.id, t.value, t.at from index_ticks t
-                           where t.pair_id = o.pair_id and t.at <= o.expires_at
-                           order by t.at desc, t.id desc limit 1) t on true`,
+       left join lateral ${LAST_ROUND_OF_PAIR('o.pair_id', 'o.expires_at')} r on true
+       left join lateral (select ${tickOfRound('r', 'array_position(r.pair_ids, o.pair_id)')}) t on true`,
     [now.toISOString()],
   );
   const [last] = await db.query<{ id: string }>('select coalesce(max(id), 0)::text as id from micro_orders');
@@ -184,7 +184,7 @@ const STALE = `interval '${INDEX_STALE_MS} milliseconds'`;
 /**
  * Every settlement and contract recomputed from what was recorded.
  * - Each settled instant: its end tick is the pair's last index tick at or before the expiry
- *   (from `index_ticks`); it is void exactly when there is none or it is older than the staleness
+ *   (from `index_rounds`); it is void exactly when there is none or it is older than the staleness
  *   limit, and otherwise its end price is that tick's index. Instants settled before the index
  *   (migration 023) name a trade: the pair's last trade at or before the expiry (`spot_trades`).
  * - Each contract: its open price is the index of the tick it names, a tick of its pair that was
@@ -217,8 +217,9 @@ export const MICRO_RECOMPUTE_CHECKS = [
      left join lateral (select t.id, t.price from spot_trades t
                          where s.end_tick is null and s.end_trade_id is not null and t.pair_id = s.pair_id and t.created_at <= s.expires_at
                          order by t.created_at desc, t.id desc limit 1) t on true
-     left join lateral (select k.id, k.value, k.at from index_ticks k where k.pair_id = s.pair_id and k.at <= s.expires_at
-                         order by k.at desc, k.id desc limit 1) k on true
+     left join lateral ${LAST_ROUND_OF_PAIR('s.pair_id', 's.expires_at')} kr on true
+     left join lateral (select ${tickOfRound('kr', 'array_position(kr.pair_ids, s.pair_id)')}) kt on true
+     cross join lateral (select kt.id::bigint as id, kt.value::numeric as value, kt.at) k
      cross join lateral (select k.id is null or s.expires_at - k.at > ${STALE} as void) v`,
   `select 'micro_orders' as table_name, o.id::text as id,
           concat_ws(', ',
@@ -227,14 +228,16 @@ export const MICRO_RECOMPUTE_CHECKS = [
                  then 'open price ' || o.open_price::text || ' is not the index of tick ' || o.open_tick::text || ' ' || coalesce(k.value::text, 'none') end,
             case when o.open_tick is not null and (k.at > o.opened_at or o.opened_at - k.at > ${STALE})
                  then 'opened at an index tick that was stale or later' end,
-            case when o.open_tick is not null and exists (select 1 from index_ticks n where n.pair_id = o.pair_id and n.id > o.open_tick and n.at < o.opened_at)
+            case when o.open_tick is not null and exists (select 1 from index_rounds n where n.id > o.open_tick and n.at < o.opened_at and o.pair_id = any(n.pair_ids))
                  then 'opened at an index tick older than the newest' end,
             case when o.reserve <> trunc(o.number * o.profit_ratio / 100, 18) then 'reserve is not number × profit_ratio ÷ 100' end,
             case when coalesce(l.total, 0) <> e.expected
                  then 'ledger entries of the owner sum to ' || coalesce(l.total, 0)::text || ', not ' || e.expected::text end
           ) as problem
      from micro_contracts o
-     left join index_ticks k on k.id = o.open_tick and k.pair_id = o.pair_id
+     left join lateral ${ROUND_OF_TICK('o.open_tick')} kr on true
+     left join lateral (select ${tickOfRound('kr', '(o.open_tick - kr.id + 1)::int')}) kt on kt.pair_id = o.pair_id
+     cross join lateral (select kt.value::numeric as value, kt.at) k
      cross join lateral (select case when o.open_bid is not null and least(o.open_last, coalesce(o.open_ask, o.open_last)) < o.open_bid
                                      then o.open_bid else least(o.open_last, coalesce(o.open_ask, o.open_last)) end as mark) m
      cross join lateral (select case when o.status = 3 and o.settlement_reference is null then o.fact_profits - o.fee else -o.fee end as expected) e
