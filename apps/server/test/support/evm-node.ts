@@ -1,21 +1,8 @@
-import { createServer } from 'node:net';
+import { freePort } from './free-port';
 import ganache from 'ganache';
 import { createTestClient, createWalletClient, defineChain, getAddress, http, publicActions, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import token from './fixtures/test-token.json' with { type: 'json' };
-
-/** A port on the loopback nobody listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export const TOKEN_ABI = token.abi;
 

@@ -5,7 +5,7 @@ import esploraTx from './fixtures/esplora/tx.json' with { type: 'json' };
 import tronBlock from './fixtures/trongrid/block.json' with { type: 'json' };
 import tronTxInfo from './fixtures/trongrid/transaction-info.json' with { type: 'json' };
 import { tronHex } from '../../src/modules/chains/trongrid-source';
-import { freePort } from './evm-node';
+import { freePort } from './free-port';
 
 export interface FakeOutput {
   address: string;

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { access } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from './free-port';
 import { answers } from './cluster';
 
 /** The nats-server binary the fault tests start their own NATS with (NATS_SERVER_BIN). */
@@ -13,19 +13,6 @@ export async function natsServerMissing(): Promise<string | undefined> {
   } catch {
     return `no nats-server at ${NATS_SERVER_BIN} (NATS_SERVER_BIN)`;
   }
-}
-
-/** A TCP port nothing listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface NatsServer {
