@@ -112,8 +112,6 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
   private observer: CoreObserver | undefined;
   /** a gateway's copy: commands go to the real core through `remote`; it never writes or fires */
   private remote: ((command: Command) => Promise<CommandResult>) | undefined;
-  private refreshing: Promise<void> | undefined;
-  private refreshAgain = false;
   /** the number of the last durable batch this state reflects (`core_batch_sequence`) */
   private batchSequence = 0;
   /** told of every durable batch, for the gateways' copies (`replicate`) */
@@ -244,21 +242,12 @@ export class Core<Command extends CoreCommandBase = CoreCommand> {
     await this.reload();
   }
 
-  /** A copy's full reload (it missed a batch, or could not apply one); reloads asked meanwhile coalesce into one more. */
+  /**
+   * A copy's full reload (it missed a batch, or could not apply one). Its follower
+   * (`cluster/follower.ts`) runs one at a time and coalesces the reloads asked meanwhile.
+   */
   refresh(): Promise<void> {
-    if (this.refreshing) {
-      this.refreshAgain = true;
-      return this.refreshing;
-    }
-    this.refreshing = (async () => {
-      do {
-        this.refreshAgain = false;
-        await this.reload();
-      } while (this.refreshAgain);
-    })().finally(() => {
-      this.refreshing = undefined;
-    });
-    return this.refreshing;
+    return this.reload();
   }
 
   /**
