@@ -15,6 +15,7 @@
  * Prints the machine's core count. Skips (exit 0) with a message when NATS or Redis does not
  * answer; skips (a) when TEST_DATABASE_URL is not set.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +30,16 @@ import { userRoom, SOCKET_PATH } from '../src/realtime/gateway';
 import { answers, CLUSTER_NATS_URL, CLUSTER_REDIS_URL } from '../test/support/cluster';
 import { processDatabase } from '../test/support/process-database';
 import { call, startServerProcess, type ServerProcess } from '../test/support/server-process';
+import { cpuDuring, databaseBackends, type CpuGroup } from './process-cpu';
+
+/** The NATS server processes of this machine (the commands and batches cross one of them). */
+function natsServerPids(): number[] {
+  try {
+    return execFileSync('pgrep', ['-x', 'nats-server'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
 
 const NATS_URL = CLUSTER_NATS_URL;
 const REDIS_URL = CLUSTER_REDIS_URL;
@@ -51,7 +62,7 @@ async function main(): Promise<void> {
   }
   if (process.env.TEST_DATABASE_URL) await durableOrders();
   else console.log('(a) skipped: TEST_DATABASE_URL is not set (each setup runs on a PostgreSQL database of its own)');
-  await socketDeliveries();
+  if (process.env.BENCH_ONLY !== 'orders') await socketDeliveries();
 }
 
 /** Durable orders per second from CALLERS callers at `url`, each waiting for its answer before the next order. */
@@ -83,17 +94,26 @@ async function ordersPerSecond(url: string, seconds: number): Promise<number> {
 interface Setup {
   url: string;
   processes: ServerProcess[];
+  /** the processes whose CPU time per order is printed: the setup's own, its database's backends, NATS */
+  cpu: CpuGroup[];
   cleanup(): Promise<void>;
 }
 
 /** Starts `start`'s processes on a fresh PostgreSQL database of its own. */
-async function setUp(prefix: string, start: (env: Record<string, string>) => Promise<{ url: string; processes: ServerProcess[] }>): Promise<Setup> {
+async function setUp(prefix: string, start: (env: Record<string, string>) => Promise<{ url: string; processes: { role: string; server: ServerProcess }[] }>): Promise<Setup> {
   const database = await processDatabase('postgres', prefix);
   const env = { ...database.env, DEMO_DATA: 'on', DEMO_FUNDS: 'on', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'error' };
-  const { url, processes } = await start(env);
+  const started = await start(env);
+  const processes = started.processes.map(({ server }) => server);
+  const databaseUrl = database.env.DATABASE_URL ?? '';
   return {
-    url,
+    url: started.url,
     processes,
+    cpu: [
+      ...started.processes.map(({ role, server }) => ({ name: role, pids: async () => (server.child.pid ? [server.child.pid] : []) })),
+      { name: 'database', pids: () => databaseBackends(databaseUrl) },
+      { name: 'NATS', pids: async () => natsServerPids() },
+    ],
     async cleanup() {
       for (const server of [...processes].reverse()) await server.stop();
       await database.cleanup();
@@ -105,30 +125,44 @@ async function durableOrders(): Promise<void> {
   const cluster = `bench-${randomBytes(4).toString('hex')}`;
   const setups: Setup[] = [];
   try {
+    // BENCH_PROFILE=<dir>: every server process writes a V8 CPU profile there when it stops
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
     const one = await setUp('bench_one', async (env) => {
-      const server = await startServerProcess(env);
-      return { url: server.url, processes: [server] };
+      const server = await startServerProcess(env, profile);
+      return { url: server.url, processes: [{ role: 'server', server }] };
     });
     setups.push(one);
     const gateway = await setUp('bench_cluster', async (env) => {
       const shared = { ...env, NATS_URL, REDIS_URL, CLUSTER_NAME: cluster };
       // the core first: it migrates and seeds the database
-      const core = await startServerProcess({ ...shared, ROLE: 'core' });
-      const served = await startServerProcess({ ...shared, ROLE: 'gateway' });
-      return { url: served.url, processes: [core, served] };
+      const core = await startServerProcess({ ...shared, ROLE: 'core' }, profile);
+      const served = await startServerProcess({ ...shared, ROLE: 'gateway' }, profile);
+      return { url: served.url, processes: [{ role: 'core', server: core }, { role: 'gateway', server: served }] };
     });
     setups.push(gateway);
     // warm-up, then the two setups in turns
     for (const setup of setups) await ordersPerSecond(setup.url, Math.min(2, SECONDS));
-    let oneProcess = 0;
-    let throughGateway = 0;
+    const measured = setups.map(() => ({ rate: 0, orders: 0, cpuMs: new Map<string, number>() }));
     for (let round = 0; round < ROUNDS; round += 1) {
-      oneProcess += (await ordersPerSecond(one.url, SECONDS)) / ROUNDS;
-      throughGateway += (await ordersPerSecond(gateway.url, SECONDS)) / ROUNDS;
+      for (const [index, setup] of setups.entries()) {
+        const { result: rate, cpuMs } = await cpuDuring(setup.cpu, () => ordersPerSecond(setup.url, SECONDS));
+        const figures = measured[index]!;
+        figures.rate += rate / ROUNDS;
+        figures.orders += rate * SECONDS;
+        for (const [name, ms] of cpuMs) figures.cpuMs.set(name, (figures.cpuMs.get(name) ?? 0) + ms);
+      }
     }
+    const [oneProcess, throughGateway] = measured.map((figures) => figures.rate) as [number, number];
     console.log(
       `(a) durable orders/s from ${CALLERS} HTTP callers (${ROUNDS} turns of ${SECONDS} s each): one process ${oneProcess.toFixed(0)}, through a gateway (core and gateway in processes of their own) ${throughGateway.toFixed(0)}, ratio ${(throughGateway / oneProcess).toFixed(2)} (goal ≥ 0.7)`,
     );
+    // CPU per order does not depend on what else the machine runs: where the gateway's extra work goes
+    for (const [index, label] of ['one process', 'through a gateway'].entries()) {
+      const figures = measured[index]!;
+      const parts = [...figures.cpuMs].map(([name, ms]) => `${name} ${(ms / figures.orders).toFixed(3)}`);
+      const total = [...figures.cpuMs.values()].reduce((a, b) => a + b, 0) / figures.orders;
+      console.log(`    CPU ms per order, ${label}: ${parts.join(', ')}; all ${total.toFixed(3)}`);
+    }
   } finally {
     for (const setup of setups) await setup.cleanup();
   }

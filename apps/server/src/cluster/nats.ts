@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connect, headers, type NatsConnection } from 'nats';
+import { connect, createInbox, type Msg, type NatsConnection } from 'nats';
 import { isRequestKey } from '../core/command-key';
 import type { Core } from '../core/core';
 import type { CommandResult } from '../core/kind';
@@ -25,14 +25,18 @@ export const COMMAND_PATIENCE_MS = 15_000;
 const ATTEMPT_TIMEOUT_MS = 5_000;
 /** How often a gateway asks whether the core answers (and which batch it wrote last). */
 const PROBE_EVERY_MS = 1_000;
-/** The header naming one remote call: every retry of it carries the same name. */
-export const CALL_HEADER = 'Tessera-Call';
+/** What a gateway sends the core: a command, and the name of the remote call it belongs to (every retry of the call carries the same name). */
+export interface CommandRequest {
+  call: string;
+  command: CoreCommand;
+}
 
 type Reply = { ok: true; result: CommandResult } | { ok: false; refusal: string; replyType: Refusal['replyType'] };
 type Ping = { state: Core['state']; sequence: number };
 
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
-  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 250 });
+  // no stack captured for every request's sake: a failed request here is retried or told as 503, never thrown to a reader
+  return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 250, noAsyncTraces: true });
 }
 
 /**
@@ -47,9 +51,9 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
     queue: 'core',
     callback: (error, message) => {
       if (error) return;
-      const command = decode<CoreCommand>(message.data);
+      const { call, command } = decode<CommandRequest>(message.data);
       // a retry of the same call gets its first copy's answer (Core.execute)
-      core.execute(command, message.headers?.get(CALL_HEADER) || undefined).then(
+      core.execute(command, call).then(
         (result) => message.respond(encode({ ok: true, result } satisfies Reply)),
         (failure: unknown) => {
           // a fault is told as `please retry`: the command's key makes the retry safe
@@ -79,26 +83,70 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
  */
 export function remoteCore(nc: NatsConnection, cluster: string, patienceMs = COMMAND_PATIENCE_MS): (command: CoreCommand) => Promise<CommandResult> {
   const SUBJECTS = subjects(cluster);
+  const replies = new ReplyInbox(nc);
   return async (command) => {
     const giveUpAt = Date.now() + patienceMs;
     const attemptMs = Math.min(ATTEMPT_TIMEOUT_MS, Math.ceil(patienceMs / 3));
     // every attempt of a request with an Idempotency-Key, through any gateway, is one call: its key names it
-    const call = headers();
-    call.set(CALL_HEADER, isRequestKey(command.key) ? command.key : randomBytes(12).toString('base64url'));
+    const request = encode({ call: isRequestKey(command.key) ? command.key : replies.newCallName(), command } satisfies CommandRequest);
     for (;;) {
-      try {
-        const answer = await nc.request(SUBJECTS.commands, encode(command), { timeout: Math.min(attemptMs, Math.max(1, giveUpAt - Date.now())), headers: call });
-        const reply = decode<Reply>(answer.data);
+      const answer = await replies.request(SUBJECTS.commands, request, Math.min(attemptMs, Math.max(1, giveUpAt - Date.now())));
+      if (answer !== undefined) {
+        const reply = decode<Reply>(answer);
         if (reply.ok) return reply.result;
         throw new Refusal(reply.refusal as Refusal['key'], reply.replyType);
-      } catch (error) {
-        if (error instanceof Refusal) throw error;
-        // no core answering, a timeout, a reconnect: the same command again, until patience runs out
-        if (nc.isClosed() || Date.now() >= giveUpAt) throw new CoreUnreachable();
-        await new Promise((resolve) => setTimeout(resolve, 100));
       }
+      // no core answering, a timeout, a reconnect: the same command again, until patience runs out
+      if (nc.isClosed() || Date.now() >= giveUpAt) throw new CoreUnreachable();
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
+}
+
+/**
+ * Requests over one subscription of the gateway's own (`<inbox>.<n>`), answered by the replies
+ * that arrive there: the client's own request() costs each call an inbox token, two error objects
+ * with their stack traces and a timer of its own: about a tenth of a gateway's CPU under load.
+ */
+class ReplyInbox {
+  private readonly prefix = createInbox();
+  /** names this process's calls: unique across gateways by the random part, cheap by the counter */
+  private readonly callPrefix = randomBytes(9).toString('base64url');
+  private next = 0;
+  private readonly waiting = new Map<string, (answer: Uint8Array | undefined) => void>();
+
+  constructor(private readonly nc: NatsConnection) {
+    nc.subscribe(`${this.prefix}.*`, { callback: (error, message) => (error ? undefined : this.answered(message)) });
+  }
+
+  newCallName(): string {
+    return `${this.callPrefix}-${(this.next += 1).toString(36)}`;
+  }
+
+  /** The reply's data; undefined when none came in time, no core listens, or the connection failed. */
+  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array | undefined> {
+    const token = (this.next += 1).toString(36);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(undefined), timeoutMs);
+      const settle = (answer: Uint8Array | undefined) => {
+        clearTimeout(timer);
+        this.waiting.delete(token);
+        resolve(answer);
+      };
+      this.waiting.set(token, settle);
+      try {
+        this.nc.publish(subject, data, { reply: `${this.prefix}.${token}` });
+      } catch {
+        settle(undefined);
+      }
+    });
+  }
+
+  private answered(message: Msg): void {
+    const settle = this.waiting.get(message.subject.slice(this.prefix.length + 1));
+    // NATS answers a request no one subscribes to with an empty 503 status: as good as no answer
+    if (settle) settle(message.data.length === 0 && message.headers?.code === 503 ? undefined : message.data);
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { connect, headers } from 'nats';
+import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, encode } from '../../src/cluster/codec';
-import { CALL_HEADER, subjects } from '../../src/cluster/nats';
+import { subjects, type CommandRequest } from '../../src/cluster/nats';
 import { parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
 import type { CoreCommand } from '../../src/core/commands';
@@ -188,9 +188,7 @@ describe.skipIf(unavailable !== undefined)('a core and two gateways in processes
       const [pair] = await db.query<{ id: number }>('select id from currency_pairs where currency_id = 1 and legal_id = 3');
       const command: CoreCommand = { kind: 'spot_place', key: `faults-retry-${randomBytes(6).toString('hex')}`, userId: trader.id, pairId: pair?.id ?? 0, side: 'buy', type: 'limit', quantity: parseAmount('0.01'), price: parseAmount('100') };
       const send = async (callName: string) => {
-        const named = headers();
-        named.set(CALL_HEADER, callName);
-        const answer = await nc.request(subjects(cluster.name).commands, encode(command), { timeout: 5000, headers: named });
+        const answer = await nc.request(subjects(cluster.name).commands, encode({ call: callName, command } satisfies CommandRequest), { timeout: 5000 });
         return decode<{ ok: boolean; result?: unknown }>(answer.data);
       };
       const [first, retried] = await Promise.all([send('call-1'), send('call-1')]);
