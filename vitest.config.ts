@@ -11,6 +11,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          // every migration once per run; each test's database starts as a copy
+          globalSetup: ['test/support/database-templates.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

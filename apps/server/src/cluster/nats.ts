@@ -114,6 +114,8 @@ class ReplyInbox {
   private readonly callPrefix = randomBytes(9).toString('base64url');
   private next = 0;
   private readonly waiting = new Map<string, (answer: Uint8Array | undefined) => void>();
+  /** requests of this turn of the event loop, published together at its end: one write for all */
+  private outgoing: { subject: string; data: Uint8Array; token: string }[] = [];
 
   constructor(private readonly nc: NatsConnection) {
     nc.subscribe(`${this.prefix}.*`, { callback: (error, message) => (error ? undefined : this.answered(message)) });
@@ -134,12 +136,20 @@ class ReplyInbox {
         resolve(answer);
       };
       this.waiting.set(token, settle);
+      if (this.outgoing.push({ subject, data, token }) === 1) setImmediate(() => this.publishOutgoing());
+    });
+  }
+
+  private publishOutgoing(): void {
+    const outgoing = this.outgoing;
+    this.outgoing = [];
+    for (const { subject, data, token } of outgoing) {
       try {
         this.nc.publish(subject, data, { reply: `${this.prefix}.${token}` });
       } catch {
-        settle(undefined);
+        this.waiting.get(token)?.(undefined);
       }
-    });
+    }
   }
 
   private answered(message: Msg): void {

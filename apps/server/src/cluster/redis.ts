@@ -15,7 +15,8 @@ export interface RedisLinks {
 }
 
 export async function connectRedis(url: string, cluster: string): Promise<RedisLinks> {
-  const limits = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: true });
+  // every request checks its limit: those of one turn of the event loop go out in one write
+  const limits = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: true, enableAutoPipelining: true });
   const publisher = new Redis(url, { lazyConnect: true });
   const subscriber = new Redis(url, { lazyConnect: true });
   await Promise.all([limits.connect(), publisher.connect(), subscriber.connect()]);

@@ -7,7 +7,7 @@ import { createTestDatabase, describeEachDatabase } from '../support/test-app';
 describeEachDatabase('migrations and seed', (kind) => {
   let db: Database;
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
+    db = await createTestDatabase(kind, { empty: true });
   });
   afterAll(() => db.close());
 

@@ -28,7 +28,7 @@ describeEachDatabase('index ticks recorded before rounds', (kind) => {
   ];
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
+    db = await createTestDatabase(kind, { empty: true });
     await db.exec('create table schema_migrations (name text primary key, applied_at timestamptz not null default now())');
     for (const file of (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql') && name < '034').sort()) {
       await db.exec(await readFile(path.join(MIGRATIONS, file), 'utf8'));

@@ -28,7 +28,7 @@ describeEachDatabase('second contracts settled before settlements had a row', (k
   let pairId = 0;
 
   beforeAll(async () => {
-    db = await createTestDatabase(kind);
+    db = await createTestDatabase(kind, { empty: true });
     config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_MAKERS: 'off', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tessera-test-')) });
     // the database as it stood before migration 022
     await db.exec('create table schema_migrations (name text primary key, applied_at timestamptz not null default now())');

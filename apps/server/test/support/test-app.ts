@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { buildApp, type App } from '../../src/app/build-app';
 import { loadConfig, type Config } from '../../src/config';
 import { openPglite, openPostgres, type Database } from '../../src/db/database';
 import { prepareDatabase } from '../../src/app/bootstrap';
 import type { Clock } from '../../src/lib/time';
+import { databaseUrl, onTestServer } from './database-templates';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -20,11 +21,37 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
   for (const kind of TEST_DATABASES) describe(`${name} [${kind}]`, () => suite(kind));
 }
 
-/** A fresh, migrated database: in-memory PGlite, or a schema of its own on the PostgreSQL server. */
-export async function createTestDatabase(kind: DatabaseKind): Promise<Database> {
-  if (kind === 'pglite') return openPglite();
-  const connectionString = process.env.TEST_DATABASE_URL;
-  if (!connectionString) throw new Error('TEST_DATABASE_URL is not set');
+/**
+ * A fresh database with every migration applied, copied from the run's templates
+ * (`database-templates.ts`): in-memory PGlite, or a PostgreSQL database of its own on
+ * TEST_DATABASE_URL's server. `empty`: no migration applied (the tests of migrations themselves),
+ * PGlite made anew, PostgreSQL a schema of its own.
+ */
+export async function createTestDatabase(kind: DatabaseKind, options: { empty?: boolean } = {}): Promise<Database> {
+  if (kind === 'pglite') return options.empty ? openPglite() : openPglite(undefined, { startFrom: await pgliteTemplate() });
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
+  const template = inject('postgresTemplate');
+  if (options.empty || !template) return emptyPostgresSchema(process.env.TEST_DATABASE_URL);
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await onTestServer(`create database ${name} template ${template}`);
+  const db = await openPostgres({ connectionString: databaseUrl(name), max: 4 });
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await onTestServer(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** The migrated embedded database every test's PGlite starts from, read once per test file. */
+let pgliteDump: Promise<Blob> | undefined;
+function pgliteTemplate(): Promise<Blob> {
+  pgliteDump ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+  return pgliteDump;
+}
+
+async function emptyPostgresSchema(connectionString: string): Promise<Database> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString });
   await admin.connect();
