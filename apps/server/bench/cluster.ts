@@ -16,26 +16,20 @@
  * answer; skips (a) when TEST_DATABASE_URL is not set.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
-import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
-import { buildApp, type App } from '../src/app/build-app';
-import { prepareDatabase } from '../src/app/bootstrap';
-import { loadConfig } from '../src/config';
-import { openPglite } from '../src/db/database';
-import { userRoom, SOCKET_PATH } from '../src/realtime/gateway';
+import { availableParallelism } from 'node:os';
 import { answers, CLUSTER_NATS_URL, CLUSTER_REDIS_URL } from '../test/support/cluster';
 import { processDatabase } from '../test/support/process-database';
 import { call, startServerProcess, type ServerProcess } from '../test/support/server-process';
+import { socketDeliveries } from './socket-deliveries';
 
 const NATS_URL = CLUSTER_NATS_URL;
 const REDIS_URL = CLUSTER_REDIS_URL;
 const CALLERS = 64;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
+/** sockets on each gateway in (b), and the books its driver moves */
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 /** the demo accounts a fresh database funds with 10,000 USDT each (`DEMO_FUNDS`) */
 const ACCOUNTS = [
   ['demo@tessera.example', 'demo1234'],
@@ -51,7 +45,7 @@ async function main(): Promise<void> {
   }
   if (process.env.TEST_DATABASE_URL) await durableOrders();
   else console.log('(a) skipped: TEST_DATABASE_URL is not set (each setup runs on a PostgreSQL database of its own)');
-  await socketDeliveries();
+  await socketDeliveries({ natsUrl: NATS_URL, redisUrl: REDIS_URL, rounds: ROUNDS, seconds: SECONDS, sockets: SOCKETS, pairs: PAIRS });
 }
 
 /** Durable orders per second from CALLERS callers at `url`, each waiting for its answer before the next order. */
@@ -131,59 +125,6 @@ async function durableOrders(): Promise<void> {
     );
   } finally {
     for (const setup of setups) await setup.cleanup();
-  }
-}
-
-/** (b): the core's process emits to one room; every socket of the user receives each push. */
-async function socketDeliveries(): Promise<void> {
-  const db = await openPglite();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-bench-cluster-'));
-  const cluster = `bench-${randomBytes(4).toString('hex')}`;
-  const settings = (role: string) =>
-    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_MAKERS: 'off', DATA_DIR: dataDir, ROLE: role, NATS_URL, REDIS_URL, CLUSTER_NAME: cluster });
-  await prepareDatabase(db, settings('core'));
-  const listen = async (role: string): Promise<App & { base: string }> => {
-    const app = await buildApp({ config: settings(role), db });
-    await app.http.listen({ port: 0, host: '127.0.0.1' });
-    return { ...app, base: `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}` };
-  };
-  const core = await listen('core');
-  const gateways = [await listen('gateway'), await listen('gateway')];
-  try {
-    const userId = 1;
-    const deliveries = async (spread: number) => {
-      const sockets: Socket[] = [];
-      for (let index = 0; index < SOCKETS; index += 1) {
-        const gateway = gateways[index % spread]!;
-        const socket = connect(gateway.base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true, reconnection: false });
-        await new Promise<void>((resolve, reject) => {
-          socket.once('connect', () => resolve());
-          socket.once('connect_error', reject);
-        });
-        sockets.push(socket);
-      }
-      // the sockets join the user's room on their gateway (what `login` does once authenticated)
-      for (const gateway of gateways.slice(0, spread)) for (const socket of gateway.io.sockets.sockets.values()) void socket.join(userRoom(userId));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      let received = 0;
-      for (const socket of sockets) socket.on('bench', () => (received += 1));
-      const end = Date.now() + SECONDS * 1000;
-      while (Date.now() < end) {
-        for (let burst = 0; burst < 20; burst += 1) core.io.to(userRoom(userId)).emit('bench', { n: burst });
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      for (const socket of sockets) socket.close();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return received / SECONDS;
-    };
-    const one = await deliveries(1);
-    const two = await deliveries(2);
-    console.log(`(b) socket deliveries/s (${SOCKETS} sockets, one process): one gateway ${one.toFixed(0)}, two gateways ${two.toFixed(0)}, ratio ${(two / one).toFixed(2)} (goal ≥ 1.6)`);
-  } finally {
-    for (const process of [...gateways, core]) await process.http.close();
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
