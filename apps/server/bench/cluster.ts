@@ -8,12 +8,27 @@
  *       database of its own on TEST_DATABASE_URL's server; goal: (gateway)/(one process) ≥ 0.7.
  *       Both setups start first; then they are measured in turns (ROUNDS windows each), so a
  *       machine shared with other work weighs on both alike.
- *   (b) socket deliveries per second at saturation, pushes fanned out through Redis to the sockets
- *       of one gateway against the same sockets split over two; goal: two/one ≥ 1.6. (b) runs in
- *       this one process (the gateways included, on one PGlite), so it measures the fan-out path,
- *       not what two gateway processes on two cores add.
+ *   (b) socket deliveries per second at saturation from one gateway process against two; goal:
+ *       two/one ≥ 1.6. One core process and two gateway processes share one PostgreSQL database;
+ *       a driver in this process places a small bid far below the market on each of BENCH_PAIRS
+ *       books, straight at the core, every 60 ms. Each gateway replays the core's batches into its
+ *       copy, and its 100 ms market tick pushes the changed books (`market_depth`, at most ten a
+ *       second per pair) to every socket of `market:all`: one broadcast, encoded once, written to
+ *       each socket. The sockets live in a child process of their own (socket-counter.ts): raw
+ *       TCP connections speaking just enough Engine.IO to stay connected, which read every 500 ms
+ *       and only compare the first bytes of each WebSocket frame with `42["market_depth"`, so a
+ *       delivery costs them a small fraction of what it costs a gateway. BENCH_SOCKETS sockets
+ *       connect to each gateway once; a turn of one gateway parks the second gateway's sockets on
+ *       a pair the driver leaves alone (they get none of the counted pushes), a turn of two brings
+ *       them back. So "two" is two gateways with BENCH_SOCKETS each, not the same sockets split:
+ *       a socket's pushes are capped per pair, so the demand grows with the sockets, and only a
+ *       gateway holding more demand than it can serve is at saturation; split, each gateway would
+ *       hold half the demand and the ratio would measure the demand, not what a second process
+ *       adds. The pushes per socket and second, printed against their cap, show the saturation,
+ *       with the CPU each part used (gateways, core, counter, driver, whole machine). The two
+ *       setups alternate (ROUNDS turns each), as in (a).
  * Prints the machine's core count. Skips (exit 0) with a message when NATS or Redis does not
- * answer; skips (a) when TEST_DATABASE_URL is not set.
+ * answer; skips (a) and (b) when TEST_DATABASE_URL is not set.
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';

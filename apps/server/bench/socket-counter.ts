@@ -9,8 +9,8 @@
  *
  * Messages from the parent: `open` (connect `sockets` connections to each port and wait until
  * every one joined the namespace), `park` (a port's sockets subscribe to one pair the driver
- * leaves alone, or back to every pair), `read` (the counts per port and the CPU this process used so
- * far), `close` (end every connection). Each is answered with one message of the same `type`.
+ * leaves alone, or back to every pair), `read` (the counts per port since the previous `read`, and the CPU this
+ * process used so far), `close` (end every connection). Each is answered with one message of the same `type`.
  */
 import { connect, type Socket } from 'node:net';
 
@@ -29,7 +29,7 @@ export type CounterRequest =
 export interface PortCounts {
   port: number;
   sockets: number;
-  /** frames of the counted event, summed over the port's connections */
+  /** frames of the counted event since the previous read, summed over the port's connections */
   events: number;
   /** the fewest and the most any one connection of the port counted */
   least: number;
@@ -51,10 +51,10 @@ const JOIN = clientFrame('40');
 const PONG = clientFrame('3');
 const READ_BUFFER = Buffer.alloc(256 * 1024);
 /** how often each joined connection reads what arrived: far more often than Engine.IO's ping timeout */
-const POLL_MS = 250;
+const POLL_MS = 500;
 
 class CountingConnection {
-  events = 0;
+  private events = 0;
   private rest: Buffer | undefined;
   /** bytes of a payload still to come in the next chunks */
   private skip = 0;
@@ -161,6 +161,13 @@ class CountingConnection {
     }
   }
 
+  /** the counted frames since the last call */
+  takeEvents(): number {
+    const events = this.events;
+    this.events = 0;
+    return events;
+  }
+
   send(frame: Buffer): void {
     this.socket.write(frame);
   }
@@ -197,9 +204,10 @@ async function open(socketPath: string, event: string, targets: CounterTarget[])
   }
 }
 
-function counts(): PortCounts[] {
+/** The counts since the previous `read`. */
+function takeCounts(): PortCounts[] {
   return held.map(({ port, connections }) => {
-    const each = connections.map((connection) => connection.events);
+    const each = connections.map((connection) => connection.takeEvents());
     return { port, sockets: each.length, events: each.reduce((sum, value) => sum + value, 0), least: Math.min(...each), most: Math.max(...each) };
   });
 }
@@ -221,7 +229,7 @@ process.on('message', (request: CounterRequest) => {
     answer({ type: 'park' });
   } else if (request.type === 'read') {
     const used = process.cpuUsage();
-    answer({ type: 'read', ports: counts(), cpuMicros: used.user + used.system });
+    answer({ type: 'read', ports: takeCounts(), cpuMicros: used.user + used.system });
   } else {
     for (const { connections } of held) for (const connection of connections) connection.close();
     held = [];
