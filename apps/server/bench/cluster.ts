@@ -15,7 +15,7 @@
  *       copy, and its 100 ms market tick pushes the changed books (`market_depth`, at most ten a
  *       second per pair) to every socket of `market:all`: one broadcast, encoded once, written to
  *       each socket. The sockets live in a child process of their own (socket-counter.ts): raw
- *       TCP connections speaking just enough Engine.IO to stay connected, which read every 500 ms
+ *       TCP connections speaking just enough Engine.IO to stay connected, which read once a second
  *       and only compare the first bytes of each WebSocket frame with `42["market_depth"`, so a
  *       delivery costs them a small fraction of what it costs a gateway. BENCH_SOCKETS sockets
  *       connect to each gateway once; a turn of one gateway parks the second gateway's sockets on

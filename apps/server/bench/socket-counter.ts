@@ -51,7 +51,7 @@ const JOIN = clientFrame('40');
 const PONG = clientFrame('3');
 const READ_BUFFER = Buffer.alloc(256 * 1024);
 /** how often each joined connection reads what arrived: far more often than Engine.IO's ping timeout */
-const POLL_MS = 500;
+const POLL_MS = 1000;
 
 class CountingConnection {
   private events = 0;

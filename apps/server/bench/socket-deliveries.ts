@@ -198,7 +198,7 @@ export async function socketDeliveries(options: SocketBenchOptions): Promise<voi
     const two = average(turns[2]);
     const cap = pairs.length * TICKS_PER_SECOND;
     const describe = (turn: Turn) =>
-      `${turn.deliveries.toFixed(0)}/s (${turn.perSocket.toFixed(1)} pushes per socket/s of at most ${cap}; CPU cores: gateways ${turn.cpu.gateways.toFixed(2)}, core ${turn.cpu.core.toFixed(2)}, counter ${turn.cpu.counter.toFixed(2)}, driver ${turn.cpu.driver.toFixed(2)}, machine ${turn.cpu.machine.toFixed(2)})`;
+      `${turn.deliveries.toFixed(0)}/s (${turn.perSocket.toFixed(1)} pushes per socket/s of at most ${cap}; CPU cores: gateways ${turn.cpu.gateways.toFixed(2)}, core ${turn.cpu.core.toFixed(2)}, counter ${turn.cpu.counter.toFixed(2)}, driver ${turn.cpu.driver.toFixed(2)}, machine ${turn.cpu.machine.toFixed(2)}; CPU µs per delivery: gateways ${microsPer(turn.cpu.gateways, turn)}, counter ${microsPer(turn.cpu.counter, turn)}, core and driver ${microsPer(turn.cpu.core + turn.cpu.driver, turn)})`;
     console.log(
       `(b) ${EVENT} socket deliveries on ${availableParallelism()} cores, ${pairs.length} books moved ~${(1000 / DRIVE_MS).toFixed(0)} times/s each (${ordersPerSecond} orders in all), ${options.sockets} sockets per gateway, ${options.rounds} turns of ${options.seconds} s each:`,
     );
@@ -215,6 +215,8 @@ export async function socketDeliveries(options: SocketBenchOptions): Promise<voi
     await database.cleanup();
   }
 }
+
+const microsPer = (cores: number, turn: Turn) => ((cores / turn.deliveries) * 1e6).toFixed(1);
 
 function average(turns: Turn[]): Turn {
   const mean = (value: (turn: Turn) => number) => turns.reduce((sum, turn) => sum + value(turn), 0) / turns.length;
