@@ -151,7 +151,8 @@ export async function socketDeliveries(options: SocketBenchOptions): Promise<voi
     driver = startDriver(core.url, login.message, pairs);
     const turn = async (spread: 1 | 2): Promise<Turn> => {
       await held.request({ type: 'park', port: ports[1] as number, ...(spread === 1 ? { parkedPair: idle } : {}) });
-      await sleep(1000);
+      // longer than the counter's read interval: the window starts after the change took effect
+      await sleep(2000);
       const active = (counts: PortCounts[]) => counts.filter((count) => ports.indexOf(count.port) < spread);
       // each read answers what every socket counted since the previous one
       const snapshot = async () => {
