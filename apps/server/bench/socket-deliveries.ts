@@ -15,6 +15,7 @@ const EVENT = 'market_depth';
 const TICKS_PER_SECOND = 10;
 /** how often the driver places one order on each pair: more often than the gateways' tick */
 const DRIVE_MS = 60;
+const IN_FLIGHT = 3;
 
 export interface SocketBenchOptions {
   natsUrl: string;
@@ -31,6 +32,8 @@ interface Turn {
   deliveries: number;
   /** counted pushes per socket and second */
   perSocket: number;
+  /** the driver's orders per second: a book goes out at most once per tick, and only when an order moved it */
+  orders: number;
   /** the fewest and most pushes one socket counted, over the sockets of the turn */
   least: number;
   most: number;
@@ -67,28 +70,31 @@ class Counter {
 
 /**
  * Places one small bid far below the market on each pair every DRIVE_MS, straight at the core
- * (one order in flight per pair): each moves the pair's book on every gateway's copy.
+ * (at most IN_FLIGHT orders under way per pair, so a slow core is not flooded): each moves the
+ * pair's book on every gateway's copy.
  */
 function startDriver(coreUrl: string, token: string, pairs: PairKey[]) {
   let placed = 0;
   let refused: unknown;
-  const busy = new Set<number>();
+  const underWay = new Map<number, number>();
   let n = 0;
   const timer = setInterval(() => {
     n += 1;
     pairs.forEach((pair, index) => {
-      if (busy.has(index)) return;
-      busy.add(index);
+      const count = underWay.get(index) ?? 0;
+      if (count >= IN_FLIGHT) return;
+      underWay.set(index, count + 1);
+      const done = () => underWay.set(index, (underWay.get(index) ?? 1) - 1);
       // 0.10–0.59 USDT for 0.01 of the coin: every pair here has two price and quantity decimals at least
       const price = (0.1 + ((n + index * 7) % 50) / 100).toFixed(2);
       call(coreUrl, 'transaction/in', { ...pair, price, num: '0.01' }, token).then(
         (reply) => {
-          busy.delete(index);
+          done();
           if (reply.type === 'ok') placed += 1;
           else refused ??= reply;
         },
         (error: unknown) => {
-          busy.delete(index);
+          done();
           refused ??= error;
         },
       );
@@ -148,7 +154,8 @@ export async function socketDeliveries(options: SocketBenchOptions): Promise<voi
     const ports = gateways.map(portOf);
     await held.request({ type: 'open', path: SOCKET_PATH, event: EVENT, targets: ports.map((port) => ({ port, sockets: options.sockets })) });
     // the books move once every socket is connected: handshakes need not compete with pushes
-    driver = startDriver(core.url, login.message, pairs);
+    const running = startDriver(core.url, login.message, pairs);
+    driver = running;
     const turn = async (spread: 1 | 2): Promise<Turn> => {
       await held.request({ type: 'park', port: ports[1] as number, ...(spread === 1 ? { parkedPair: idle } : {}) });
       // longer than the counter's read interval: the window starts after the change took effect
@@ -157,6 +164,7 @@ export async function socketDeliveries(options: SocketBenchOptions): Promise<voi
       // each read answers what every socket counted since the previous one
       const snapshot = async () => {
         const read = await held.request({ type: 'read' });
+        const orders = running.placed();
         const cpu = {
           gateways: gateways.reduce((sum, gateway) => sum + processCpuSeconds(gateway.child.pid), 0),
           core: processCpuSeconds(core.child.pid),
@@ -164,7 +172,7 @@ export async function socketDeliveries(options: SocketBenchOptions): Promise<voi
           driver: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
           machine: machineBusySeconds(),
         };
-        return { ports: active(read.ports), at: process.hrtime.bigint(), cpu };
+        return { ports: active(read.ports), at: process.hrtime.bigint(), cpu, orders };
       };
       const start = await snapshot();
       await sleep(options.seconds * 1000);
@@ -179,6 +187,7 @@ export async function socketDeliveries(options: SocketBenchOptions): Promise<voi
       return {
         deliveries,
         perSocket: deliveries / (spread * options.sockets),
+        orders: (end.orders - start.orders) / elapsed,
         least: Math.min(...after.map((port) => port.least)),
         most: Math.max(...after.map((port) => port.most)),
         cpu: { gateways: busy('gateways'), core: busy('core'), counter: busy('counter'), driver: busy('driver'), machine: busy('machine') },
@@ -192,16 +201,14 @@ export async function socketDeliveries(options: SocketBenchOptions): Promise<voi
       turns[1].push(await turn(1));
       turns[2].push(await turn(2));
     }
-    const ordersPerSecond = driver.placed();
     driver.stop();
     driver = undefined;
     const one = average(turns[1]);
     const two = average(turns[2]);
-    const cap = pairs.length * TICKS_PER_SECOND;
     const describe = (turn: Turn) =>
-      `${turn.deliveries.toFixed(0)}/s (${turn.perSocket.toFixed(1)} pushes per socket/s of at most ${cap}; CPU cores: gateways ${turn.cpu.gateways.toFixed(2)}, core ${turn.cpu.core.toFixed(2)}, counter ${turn.cpu.counter.toFixed(2)}, driver ${turn.cpu.driver.toFixed(2)}, machine ${turn.cpu.machine.toFixed(2)}; CPU µs per delivery: gateways ${microsPer(turn.cpu.gateways, turn)}, counter ${microsPer(turn.cpu.counter, turn)}, core and driver ${microsPer(turn.cpu.core + turn.cpu.driver, turn)})`;
+      `${turn.deliveries.toFixed(0)}/s (${turn.perSocket.toFixed(1)} pushes per socket/s of at most ${Math.min(pairs.length * TICKS_PER_SECOND, turn.orders).toFixed(0)} with ${turn.orders.toFixed(0)} orders/s; CPU cores: gateways ${turn.cpu.gateways.toFixed(2)}, core ${turn.cpu.core.toFixed(2)}, counter ${turn.cpu.counter.toFixed(2)}, driver ${turn.cpu.driver.toFixed(2)}, machine ${turn.cpu.machine.toFixed(2)}; CPU µs per delivery: gateways ${microsPer(turn.cpu.gateways, turn)}, counter ${microsPer(turn.cpu.counter, turn)}, core and driver ${microsPer(turn.cpu.core + turn.cpu.driver, turn)})`;
     console.log(
-      `(b) ${EVENT} socket deliveries on ${availableParallelism()} cores, ${pairs.length} books moved ~${(1000 / DRIVE_MS).toFixed(0)} times/s each (${ordersPerSecond} orders in all), ${options.sockets} sockets per gateway, ${options.rounds} turns of ${options.seconds} s each:`,
+      `(b) ${EVENT} socket deliveries on ${availableParallelism()} cores, ${pairs.length} books moved up to ${(1000 / DRIVE_MS).toFixed(0)} times/s each, ${options.sockets} sockets per gateway, ${options.rounds} turns of ${options.seconds} s each:`,
     );
     console.log(`    one gateway  ${describe(one)}`);
     console.log(`    two gateways ${describe(two)}`);
@@ -227,6 +234,7 @@ function average(turns: Turn[]): Turn {
   return {
     deliveries: mean((turn) => turn.deliveries),
     perSocket: mean((turn) => turn.perSocket),
+    orders: mean((turn) => turn.orders),
     least: Math.min(...turns.map((turn) => turn.least)),
     most: Math.max(...turns.map((turn) => turn.most)),
     cpu: {
