@@ -8,29 +8,36 @@
  *       database of its own on TEST_DATABASE_URL's server; goal: (gateway)/(one process) ≥ 0.7.
  *       Both setups start first; then they are measured in turns (ROUNDS windows each), so a
  *       machine shared with other work weighs on both alike.
- *   (b) socket deliveries per second at saturation, pushes fanned out through Redis to the sockets
- *       of one gateway against the same sockets split over two; goal: two/one ≥ 1.6. (b) runs in
- *       this one process (the gateways included, on one PGlite), so it measures the fan-out path,
- *       not what two gateway processes on two cores add.
+ *   (b) socket deliveries per second at saturation from one gateway process against two; goal:
+ *       two/one ≥ 1.6. One core process and two gateway processes share one PostgreSQL database;
+ *       a driver in this process places a small bid far below the market on each of BENCH_PAIRS
+ *       books, straight at the core, every 60 ms. Each gateway replays the core's batches into its
+ *       copy, and its 100 ms market tick pushes the changed books (`market_depth`, at most ten a
+ *       second per pair) to every socket of `market:all`: one broadcast, encoded once, written to
+ *       each socket. The sockets live in a child process of their own (socket-counter.ts): raw
+ *       TCP connections speaking just enough Engine.IO to stay connected, which read once a second
+ *       and only compare the first bytes of each WebSocket frame with `42["market_depth"`, so a
+ *       delivery costs them a small fraction of what it costs a gateway. BENCH_SOCKETS sockets
+ *       connect to each gateway once; a turn of one gateway parks the second gateway's sockets on
+ *       a pair the driver leaves alone (they get none of the counted pushes), a turn of two brings
+ *       them back. So "two" is two gateways with BENCH_SOCKETS each, not the same sockets split:
+ *       a socket's pushes are capped per pair, so the demand grows with the sockets, and only a
+ *       gateway holding more demand than it can serve is at saturation; split, each gateway would
+ *       hold half the demand and the ratio would measure the demand, not what a second process
+ *       adds. The pushes per socket and second, printed against their cap, show the saturation,
+ *       with the CPU each part used (gateways, core, counter, driver, whole machine). The two
+ *       setups alternate (ROUNDS turns each), as in (a).
  * Prints the machine's core count. Skips (exit 0) with a message when NATS or Redis does not
- * answer; skips (a) when TEST_DATABASE_URL is not set.
+ * answer; skips (a) and (b) when TEST_DATABASE_URL is not set.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
-import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
-import { buildApp, type App } from '../src/app/build-app';
-import { prepareDatabase } from '../src/app/bootstrap';
-import { loadConfig } from '../src/config';
-import { openPglite } from '../src/db/database';
-import { userRoom, SOCKET_PATH } from '../src/realtime/gateway';
+import { availableParallelism } from 'node:os';
 import { answers, CLUSTER_NATS_URL, CLUSTER_REDIS_URL } from '../test/support/cluster';
 import { processDatabase } from '../test/support/process-database';
 import { call, startServerProcess, type ServerProcess } from '../test/support/server-process';
 import { cpuDuring, databaseBackends, type CpuGroup } from './process-cpu';
+import { socketDeliveries } from './socket-deliveries';
 
 /** The NATS server processes of this machine (the commands and batches cross one of them). */
 function natsServerPids(): number[] {
@@ -46,7 +53,9 @@ const REDIS_URL = CLUSTER_REDIS_URL;
 const CALLERS = 64;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 200);
+/** sockets on each gateway in (b), and the books its driver moves */
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 4);
 /** the demo accounts a fresh database funds with 10,000 USDT each (`DEMO_FUNDS`) */
 const ACCOUNTS = [
   ['demo@tessera.example', 'demo1234'],
@@ -60,9 +69,10 @@ async function main(): Promise<void> {
     console.log(`skipped: NATS (${NATS_URL}) or Redis (${REDIS_URL}) does not answer`);
     return;
   }
-  if (process.env.TEST_DATABASE_URL) await durableOrders();
+  if (process.env.TEST_DATABASE_URL && process.env.BENCH_ONLY !== 'sockets') await durableOrders();
   else console.log('(a) skipped: TEST_DATABASE_URL is not set (each setup runs on a PostgreSQL database of its own)');
-  if (process.env.BENCH_ONLY !== 'orders') await socketDeliveries();
+  // BENCH_ONLY=orders or =sockets: one part alone
+  if (process.env.TEST_DATABASE_URL && process.env.BENCH_ONLY !== 'orders') await socketDeliveries({ natsUrl: NATS_URL, redisUrl: REDIS_URL, rounds: ROUNDS, seconds: SECONDS, sockets: SOCKETS, pairs: PAIRS });
 }
 
 /** Durable orders per second from CALLERS callers at `url`, each waiting for its answer before the next order. */
@@ -165,59 +175,6 @@ async function durableOrders(): Promise<void> {
     }
   } finally {
     for (const setup of setups) await setup.cleanup();
-  }
-}
-
-/** (b): the core's process emits to one room; every socket of the user receives each push. */
-async function socketDeliveries(): Promise<void> {
-  const db = await openPglite();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tessera-bench-cluster-'));
-  const cluster = `bench-${randomBytes(4).toString('hex')}`;
-  const settings = (role: string) =>
-    loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_MAKERS: 'off', DATA_DIR: dataDir, ROLE: role, NATS_URL, REDIS_URL, CLUSTER_NAME: cluster });
-  await prepareDatabase(db, settings('core'));
-  const listen = async (role: string): Promise<App & { base: string }> => {
-    const app = await buildApp({ config: settings(role), db });
-    await app.http.listen({ port: 0, host: '127.0.0.1' });
-    return { ...app, base: `http://127.0.0.1:${(app.http.server.address() as AddressInfo).port}` };
-  };
-  const core = await listen('core');
-  const gateways = [await listen('gateway'), await listen('gateway')];
-  try {
-    const userId = 1;
-    const deliveries = async (spread: number) => {
-      const sockets: Socket[] = [];
-      for (let index = 0; index < SOCKETS; index += 1) {
-        const gateway = gateways[index % spread]!;
-        const socket = connect(gateway.base, { path: SOCKET_PATH, transports: ['websocket'], forceNew: true, reconnection: false });
-        await new Promise<void>((resolve, reject) => {
-          socket.once('connect', () => resolve());
-          socket.once('connect_error', reject);
-        });
-        sockets.push(socket);
-      }
-      // the sockets join the user's room on their gateway (what `login` does once authenticated)
-      for (const gateway of gateways.slice(0, spread)) for (const socket of gateway.io.sockets.sockets.values()) void socket.join(userRoom(userId));
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      let received = 0;
-      for (const socket of sockets) socket.on('bench', () => (received += 1));
-      const end = Date.now() + SECONDS * 1000;
-      while (Date.now() < end) {
-        for (let burst = 0; burst < 20; burst += 1) core.io.to(userRoom(userId)).emit('bench', { n: burst });
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      for (const socket of sockets) socket.close();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return received / SECONDS;
-    };
-    const one = await deliveries(1);
-    const two = await deliveries(2);
-    console.log(`(b) socket deliveries/s (${SOCKETS} sockets, one process): one gateway ${one.toFixed(0)}, two gateways ${two.toFixed(0)}, ratio ${(two / one).toFixed(2)} (goal ≥ 1.6)`);
-  } finally {
-    for (const process of [...gateways, core]) await process.http.close();
-    await db.close();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

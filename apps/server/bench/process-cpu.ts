@@ -1,18 +1,32 @@
 // CPU time the processes of a benchmark spend, read from /proc: a figure that does not depend on
 // what else the machine runs, unlike throughput, so a loaded machine still shows where the work goes.
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 
-/** Linux counts a process's CPU time in ticks of 1/100 s (`getconf CLK_TCK`). */
-const TICK_MS = 10;
+/** Linux's clock ticks a second in /proc (USER_HZ): 100 on every architecture Node runs on. */
+const TICKS_PER_SECOND = 100;
 
-/** User plus system CPU milliseconds of one process so far; 0 when it is gone or /proc is absent. */
-export async function cpuMsOf(pid: number): Promise<number> {
+/** CPU seconds a process used so far (user + system), from /proc; 0 when it is gone or not Linux. */
+export function processCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return 0;
   try {
-    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    // the command name (field 2) may hold spaces: the fields after its closing parenthesis
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // the command name in parentheses may hold spaces: the fields count from after it
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds the whole machine spent busy so far (every state but idle and iowait), from /proc/stat. */
+export function machineBusySeconds(): number {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [, ...values] = line.trim().split(/\s+/);
+    const ticks = values.map(Number);
+    const total = ticks.slice(0, 8).reduce((sum, value) => sum + value, 0);
+    return (total - (ticks[3] ?? 0) - (ticks[4] ?? 0)) / TICKS_PER_SECOND;
   } catch {
     return 0;
   }
@@ -42,12 +56,12 @@ export interface CpuGroup {
  */
 export async function cpuDuring<T>(groups: readonly CpuGroup[], run: () => Promise<T>): Promise<{ result: T; cpuMs: Map<string, number> }> {
   const pidsOf = await Promise.all(groups.map((group) => group.pids()));
-  const sum = async (pids: number[]) => (await Promise.all(pids.map(cpuMsOf))).reduce((a, b) => a + b, 0);
-  const before = await Promise.all(pidsOf.map(sum));
+  const sum = (pids: number[]) => pids.reduce((total, pid) => total + processCpuSeconds(pid) * 1000, 0);
+  const before = pidsOf.map(sum);
   const ownBefore = process.cpuUsage();
   const result = await run();
   const own = process.cpuUsage(ownBefore);
-  const after = await Promise.all(pidsOf.map(sum));
+  const after = pidsOf.map(sum);
   const cpuMs = new Map<string, number>();
   groups.forEach((group, index) => cpuMs.set(group.name, (after[index] ?? 0) - (before[index] ?? 0)));
   cpuMs.set('bench client', (own.user + own.system) / 1000);
