@@ -43,12 +43,21 @@ interface Figures {
   refused: number;
 }
 
-async function measure(options: autocannon.Options, refusals: { count: number }): Promise<Figures> {
+/**
+ * BENCH_ROUNDS=n (n > 1): (b) and (c) take turns in n rounds of BENCH_SECONDS/n each, (b) first in
+ * the odd rounds and (c) first in the even ones, so a change of the machine's load or the book's
+ * growth falls on both alike; each figure is then the mean of its rounds (p99: the worst round).
+ */
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 1)));
+
+type Phase = (seconds: number, warmupSeconds: number) => Promise<Figures>;
+
+async function measure(options: autocannon.Options, refusals: { count: number }, seconds: number, warmupSeconds: number): Promise<Figures> {
   const result = await autocannon({
     ...options,
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    ...(WARMUP_SECONDS > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } } : {}),
+    duration: seconds,
+    ...(warmupSeconds > 0 ? { warmup: { connections: CONNECTIONS, duration: warmupSeconds } } : {}),
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -56,6 +65,18 @@ async function measure(options: autocannon.Options, refusals: { count: number })
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     refused: refusals.count,
+  };
+}
+
+function meanOf(rounds: Figures[]): Figures {
+  const mean = (pick: (figures: Figures) => number) => rounds.reduce((sum, figures) => sum + pick(figures), 0) / rounds.length;
+  return {
+    requestsPerSecond: mean((figures) => figures.requestsPerSecond),
+    p50: mean((figures) => figures.p50),
+    p99: Math.max(...rounds.map((figures) => figures.p99)),
+    errors: rounds.reduce((sum, figures) => sum + figures.errors, 0),
+    // the refusal counters run on through the rounds
+    refused: rounds.at(-1)?.refused ?? 0,
   };
 }
 
@@ -95,17 +116,19 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
     }
 
     const readRefusals = { count: 0 };
-    const measureRead = () => measure(
+    const measureRead: Phase = (seconds, warmupSeconds) => measure(
       {
         url: `${server.url}/api/currency/quotation_new`,
         requests: [{ method: 'GET', onResponse: (_status: number, body: string) => void (body.startsWith('{"type":"ok"') || (readRefusals.count += 1)) }],
       },
       readRefusals,
+      seconds,
+      warmupSeconds,
     );
 
     let next = 0;
     const orderRefusals = { count: 0 };
-    const measureWrite = () => measure(
+    const measureWrite: Phase = (seconds, warmupSeconds) => measure(
       {
         url: `${server.url}/api/transaction/in`,
         method: 'POST',
@@ -118,13 +141,15 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
         requests: [{ onResponse: (_status: number, body: string) => void (body.startsWith('{"type":"ok"') || (orderRefusals.count += 1)) }],
       },
       orderRefusals,
+      seconds,
+      warmupSeconds,
     );
     // (c) the same order, signed: a request counter in the query makes every signature new
     let nextKey = 0;
     let counter = 0;
     const signedRefusals = { count: 0 };
     const orderBody = JSON.stringify({ symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price: '1000', quantity: '0.001' });
-    const measureSigned = () => measure(
+    const measureSigned: Phase = (seconds, warmupSeconds) => measure(
       {
         url: server.url,
         method: 'POST',
@@ -156,11 +181,26 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
         ],
       },
       signedRefusals,
+      seconds,
+      warmupSeconds,
     );
     const none: Figures = { requestsPerSecond: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, refused: 0 };
     const figures = { a: none, b: none, c: none };
-    for (const phase of PHASES) figures[phase] = await { a: measureRead, b: measureWrite, c: measureSigned }[phase]();
-    return { label, read: figures.a, write: figures.b, signed: figures.c };
+    const phases = { a: measureRead, b: measureWrite, c: measureSigned };
+    const rounds: Record<'b' | 'c', Figures[]> = { b: [], c: [] };
+    if (ROUNDS === 1) {
+      for (const phase of PHASES) figures[phase] = await phases[phase](DURATION_SECONDS, WARMUP_SECONDS);
+    } else {
+      if (PHASES.includes('a')) figures.a = await measureRead(DURATION_SECONDS, WARMUP_SECONDS);
+      const turns = PHASES.filter((phase): phase is 'b' | 'c' => phase !== 'a');
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const phase of round % 2 === 0 ? turns : [...turns].reverse()) {
+          rounds[phase].push(await phases[phase](DURATION_SECONDS / ROUNDS, rounds[phase].length === 0 ? WARMUP_SECONDS : 0));
+        }
+      }
+      for (const phase of turns) figures[phase] = meanOf(rounds[phase]);
+    }
+    return { label, read: figures.a, write: figures.b, signed: figures.c, rounds };
   } finally {
     await server.stop();
   }
@@ -206,5 +246,9 @@ for (const row of rows) {
   const verdict = row.label === 'PostgreSQL' ? `  goal ratio ≥ 0.5: ${ratio >= 0.5 ? 'PASS' : 'FAIL'}; goal p99 ≤ 30 ms: ${row.write.p99 <= 30 ? 'PASS' : 'FAIL'}` : '';
   console.log(`${row.label.padEnd(12)} ratio (b)/(a) = ${ratio.toFixed(3)}${verdict}`);
   const signedRatio = row.signed.requestsPerSecond / row.write.requestsPerSecond;
+  if (row.rounds.b.length > 1 && row.rounds.b.length === row.rounds.c.length) {
+    const each = row.rounds.b.map((write, index) => ((row.rounds.c[index]?.requestsPerSecond ?? Number.NaN) / write.requestsPerSecond).toFixed(2));
+    console.log(`${row.label.padEnd(12)} (c)/(b) per round: ${each.join(', ')}`);
+  }
   console.log(`${row.label.padEnd(12)} ratio (c)/(b) = ${signedRatio.toFixed(3)}  goal ≥ 0.8 (signed v1 order vs transaction/in): ${signedRatio >= 0.8 ? 'PASS' : 'FAIL'}\n`);
 }

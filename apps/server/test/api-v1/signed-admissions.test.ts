@@ -129,10 +129,12 @@ describeEachDatabase('a signed order replayed after a restart', (kind) => {
     const app: TestApp = server.app;
     const bot = await keyOnlyBot(app, 'restart-bot@example.com');
     const timestamp = Date.now();
-    expect((await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body: ORDER, timestamp })).status).toBe(200);
+    // the longest window: a restart on a loaded machine may take longer than the default 5 s
+    const recvWindow = 60_000;
+    expect((await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body: ORDER, timestamp, recvWindow })).status).toBe(200);
     const restarted = await server.restart();
     const before = await fingerprint(restarted.db);
-    expect(await signedCall(restarted, bot.credentials, 'POST', '/api/v1/order', { body: ORDER, timestamp })).toMatchObject({ status: 401, body: { message: 'request replayed' } });
+    expect(await signedCall(restarted, bot.credentials, 'POST', '/api/v1/order', { body: ORDER, timestamp, recvWindow })).toMatchObject({ status: 401, body: { message: 'request replayed' } });
     expect(await fingerprint(restarted.db)).toEqual(before);
     expect(await ordersOf(restarted.db, bot.id)).toBe(1);
     // a new request is admitted as ever
