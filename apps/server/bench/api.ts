@@ -246,6 +246,9 @@ for (const row of rows) {
   const verdict = row.label === 'PostgreSQL' ? `  goal ratio ≥ 0.5: ${ratio >= 0.5 ? 'PASS' : 'FAIL'}; goal p99 ≤ 30 ms: ${row.write.p99 <= 30 ? 'PASS' : 'FAIL'}` : '';
   console.log(`${row.label.padEnd(12)} ratio (b)/(a) = ${ratio.toFixed(3)}${verdict}`);
   const signedRatio = row.signed.requestsPerSecond / row.write.requestsPerSecond;
+  for (const phase of ['b', 'c'] as const) {
+    if (row.rounds[phase].length > 1) console.log(`${row.label.padEnd(12)} (${phase}) req/s per round: ${row.rounds[phase].map((figures) => fmt(figures.requestsPerSecond)).join(', ')}`);
+  }
   if (row.rounds.b.length > 1 && row.rounds.b.length === row.rounds.c.length) {
     const each = row.rounds.b.map((write, index) => ((row.rounds.c[index]?.requestsPerSecond ?? Number.NaN) / write.requestsPerSecond).toFixed(2));
     console.log(`${row.label.padEnd(12)} (c)/(b) per round: ${each.join(', ')}`);
