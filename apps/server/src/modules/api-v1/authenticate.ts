@@ -74,7 +74,9 @@ export class SignedRequestChecker {
    */
   hook(): preValidationHookHandler {
     return (request, _reply, done) => {
-      const scope = request.routeOptions.config.scope;
+      // read once: `routeOptions` builds a new object at every access
+      const config = request.routeOptions.config;
+      const scope = config.scope;
       if (scope === undefined) return done();
       const headers = request.headers;
       const [path = '', query = ''] = splitUrl(request.url);
@@ -85,7 +87,7 @@ export class SignedRequestChecker {
           { method: request.method, path, query, body: request.rawBody ?? '' },
           request.ip,
           scope,
-          request.routeOptions.config.admittedByCore === true ? 'core' : 'guard',
+          config.admittedByCore === true ? 'core' : 'guard',
         );
       } catch (error) {
         return done(error as Error);
