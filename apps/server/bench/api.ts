@@ -9,6 +9,7 @@
  * and the ratios (b)/(a) and (c)/(b). Goals on PostgreSQL: (b)/(a) ≥ 0.5 and p99 of (b) ≤ 30 ms;
  * (c)/(b) ≥ 0.8 (the signed API costs at most a fifth of the old call's throughput).
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +28,12 @@ const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Unmeasured load first, the same for both calls: JIT compilation, prepared statements, caches. */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const PASSWORD = 'bench12345';
+/**
+ * BENCH_PHASES: which of (a), (b), (c) to measure, in that order: `a,b,c` by default; `c,b` measures
+ * the signed order first (both place resting bids on the same book, so the one measured later meets
+ * the larger book and tables); `c` alone with BENCH_PROFILE profiles the signed order by itself.
+ */
+const PHASES = (process.env.BENCH_PHASES ?? 'a,b,c').split(',').map((phase) => phase.trim()) as ('a' | 'b' | 'c')[];
 
 interface Figures {
   requestsPerSecond: number;
@@ -36,12 +43,21 @@ interface Figures {
   refused: number;
 }
 
-async function measure(options: autocannon.Options, refusals: { count: number }): Promise<Figures> {
+/**
+ * BENCH_ROUNDS=n (n > 1): (b) and (c) take turns in n rounds of BENCH_SECONDS/n each, (b) first in
+ * the odd rounds and (c) first in the even ones, so a change of the machine's load or the book's
+ * growth falls on both alike; each figure is then the mean of its rounds (p99: the worst round).
+ */
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 1)));
+
+type Phase = (seconds: number, warmupSeconds: number) => Promise<Figures>;
+
+async function measure(options: autocannon.Options, refusals: { count: number }, seconds: number, warmupSeconds: number): Promise<Figures> {
   const result = await autocannon({
     ...options,
     connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    ...(WARMUP_SECONDS > 0 ? { warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS } } : {}),
+    duration: seconds,
+    ...(warmupSeconds > 0 ? { warmup: { connections: CONNECTIONS, duration: warmupSeconds } } : {}),
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -49,6 +65,18 @@ async function measure(options: autocannon.Options, refusals: { count: number })
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     refused: refusals.count,
+  };
+}
+
+function meanOf(rounds: Figures[]): Figures {
+  const mean = (pick: (figures: Figures) => number) => rounds.reduce((sum, figures) => sum + pick(figures), 0) / rounds.length;
+  return {
+    requestsPerSecond: mean((figures) => figures.requestsPerSecond),
+    p50: mean((figures) => figures.p50),
+    p99: Math.max(...rounds.map((figures) => figures.p99)),
+    errors: rounds.reduce((sum, figures) => sum + figures.errors, 0),
+    // the refusal counters run on through the rounds
+    refused: rounds.at(-1)?.refused ?? 0,
   };
 }
 
@@ -76,27 +104,31 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
   try {
     const operator = (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token;
     const tokens: string[] = [];
-    const keys: { key: string; secret: string }[] = [];
+    // a bot makes its HMAC key once, not for every request: the benchmark's client shares the machine's two cores
+    const keys: { key: string; hmacKey: KeyObject }[] = [];
     for (const account of accounts) {
       const token = (await call<string>(server.url, 'user/login', { user_string: account, password: PASSWORD })).message;
       const info = (await (await fetch(`${server.url}/api/user/info`, { headers: { authorization: token } })).json()) as { message: { id: number } };
       await operatorJson(server.url, 'POST', `/users/${info.message.id}/credit`, operator, { currency_id: 3, wallet: 'change', amount: '1000000000', reason: 'benchmark' });
       tokens.push(token);
-      keys.push((await call<{ key: string; secret: string }>(server.url, 'apikey/create', { label: 'bench', scopes: 'read,trade' }, token)).message);
+      const created = (await call<{ key: string; secret: string }>(server.url, 'apikey/create', { label: 'bench', scopes: 'read,trade' }, token)).message;
+      keys.push({ key: created.key, hmacKey: createSecretKey(Buffer.from(created.secret, 'utf8')) });
     }
 
     const readRefusals = { count: 0 };
-    const read = await measure(
+    const measureRead: Phase = (seconds, warmupSeconds) => measure(
       {
         url: `${server.url}/api/currency/quotation_new`,
         requests: [{ method: 'GET', onResponse: (_status: number, body: string) => void (body.startsWith('{"type":"ok"') || (readRefusals.count += 1)) }],
       },
       readRefusals,
+      seconds,
+      warmupSeconds,
     );
 
     let next = 0;
     const orderRefusals = { count: 0 };
-    const write = await measure(
+    const measureWrite: Phase = (seconds, warmupSeconds) => measure(
       {
         url: `${server.url}/api/transaction/in`,
         method: 'POST',
@@ -109,13 +141,15 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
         requests: [{ onResponse: (_status: number, body: string) => void (body.startsWith('{"type":"ok"') || (orderRefusals.count += 1)) }],
       },
       orderRefusals,
+      seconds,
+      warmupSeconds,
     );
     // (c) the same order, signed: a request counter in the query makes every signature new
     let nextKey = 0;
     let counter = 0;
     const signedRefusals = { count: 0 };
     const orderBody = JSON.stringify({ symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price: '1000', quantity: '0.001' });
-    const signed = await measure(
+    const measureSigned: Phase = (seconds, warmupSeconds) => measure(
       {
         url: server.url,
         method: 'POST',
@@ -123,8 +157,9 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
           {
             // each connection signs with a key of its own, every request anew
             setupRequest: (request: autocannon.Request, context: object) => {
-              const state = context as { credentials?: { key: string; secret: string } };
-              const credentials = (state.credentials ??= keys[nextKey++ % keys.length] ?? { key: '', secret: '' });
+              const state = context as { credentials?: { key: string; hmacKey: KeyObject } };
+              const credentials = (state.credentials ??= keys[nextKey++ % keys.length]);
+              if (!credentials) throw new Error('no API key');
               counter += 1;
               const query = `n=${counter}`;
               const timestamp = String(Date.now());
@@ -137,7 +172,7 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
                   'content-type': 'application/json',
                   'x-tsr-apikey': credentials.key,
                   'x-tsr-timestamp': timestamp,
-                  'x-tsr-signature': sign(credentials.secret, { timestamp, method: 'POST', path: '/api/v1/order', query, body: orderBody }),
+                  'x-tsr-signature': sign(credentials.hmacKey, { timestamp, method: 'POST', path: '/api/v1/order', query, body: orderBody }),
                 },
               };
             },
@@ -146,8 +181,26 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
         ],
       },
       signedRefusals,
+      seconds,
+      warmupSeconds,
     );
-    return { label, read, write, signed };
+    const none: Figures = { requestsPerSecond: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, refused: 0 };
+    const figures = { a: none, b: none, c: none };
+    const phases = { a: measureRead, b: measureWrite, c: measureSigned };
+    const rounds: Record<'b' | 'c', Figures[]> = { b: [], c: [] };
+    if (ROUNDS === 1) {
+      for (const phase of PHASES) figures[phase] = await phases[phase](DURATION_SECONDS, WARMUP_SECONDS);
+    } else {
+      if (PHASES.includes('a')) figures.a = await measureRead(DURATION_SECONDS, WARMUP_SECONDS);
+      const turns = PHASES.filter((phase): phase is 'b' | 'c' => phase !== 'a');
+      for (let round = 0; round < ROUNDS; round += 1) {
+        for (const phase of round % 2 === 0 ? turns : [...turns].reverse()) {
+          rounds[phase].push(await phases[phase](DURATION_SECONDS / ROUNDS, rounds[phase].length === 0 ? WARMUP_SECONDS : 0));
+        }
+      }
+      for (const phase of turns) figures[phase] = meanOf(rounds[phase]);
+    }
+    return { label, read: figures.a, write: figures.b, signed: figures.c, rounds };
   } finally {
     await server.stop();
   }
@@ -193,5 +246,12 @@ for (const row of rows) {
   const verdict = row.label === 'PostgreSQL' ? `  goal ratio ≥ 0.5: ${ratio >= 0.5 ? 'PASS' : 'FAIL'}; goal p99 ≤ 30 ms: ${row.write.p99 <= 30 ? 'PASS' : 'FAIL'}` : '';
   console.log(`${row.label.padEnd(12)} ratio (b)/(a) = ${ratio.toFixed(3)}${verdict}`);
   const signedRatio = row.signed.requestsPerSecond / row.write.requestsPerSecond;
+  for (const phase of ['b', 'c'] as const) {
+    if (row.rounds[phase].length > 1) console.log(`${row.label.padEnd(12)} (${phase}) req/s per round: ${row.rounds[phase].map((figures) => fmt(figures.requestsPerSecond)).join(', ')}`);
+  }
+  if (row.rounds.b.length > 1 && row.rounds.b.length === row.rounds.c.length) {
+    const each = row.rounds.b.map((write, index) => ((row.rounds.c[index]?.requestsPerSecond ?? Number.NaN) / write.requestsPerSecond).toFixed(2));
+    console.log(`${row.label.padEnd(12)} (c)/(b) per round: ${each.join(', ')}`);
+  }
   console.log(`${row.label.padEnd(12)} ratio (c)/(b) = ${signedRatio.toFixed(3)}  goal ≥ 0.8 (signed v1 order vs transaction/in): ${signedRatio >= 0.8 ? 'PASS' : 'FAIL'}\n`);
 }

@@ -48,7 +48,9 @@ describeEachDatabase('signed orders admitted by the core', (kind) => {
   it('refuses a replayed signed order, with or without a client order id, and changes nothing', async () => {
     for (const body of [ORDER, { ...ORDER, clientOrderId: 'replayed-1' }]) {
       const timestamp = Date.now();
-      const first = await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body, timestamp });
+      // the longest window, so the copy is judged as a copy on a loaded machine too
+      const recvWindow = 60_000;
+      const first = await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body, timestamp, recvWindow });
       expect(first, JSON.stringify(first.body)).toMatchObject({ status: 200, body: { type: 'ok' } });
       // the admission went in with the order: one row for the signature
       const [nonces] = await app.db.query<{ n: number; attempts: number }>(
@@ -56,7 +58,7 @@ describeEachDatabase('signed orders admitted by the core', (kind) => {
         [await keyIdOf(app.db, bot.credentials)],
       );
       const before = await fingerprint(app.db);
-      const again = await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body, timestamp });
+      const again = await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body, timestamp, recvWindow });
       expect(again).toMatchObject({ status: 401, body: { type: 'error', message: 'request replayed' } });
       expect(await fingerprint(app.db)).toEqual(before);
       expect(nonces?.n).toBe(nonces?.attempts);
@@ -65,11 +67,12 @@ describeEachDatabase('signed orders admitted by the core', (kind) => {
 
   it('records the admission of an order the rules refuse: a copy is refused as replayed, not tried again', async () => {
     const timestamp = Date.now();
+    const recvWindow = 60_000;
     const tooBig = { ...ORDER, quantity: '1000000' };
     const orders = await ordersOf(app.db, bot.id);
-    expect(await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body: tooBig, timestamp })).toMatchObject({ status: 400, body: { message: 'insufficient balance' } });
+    expect(await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body: tooBig, timestamp, recvWindow })).toMatchObject({ status: 400, body: { message: 'insufficient balance' } });
     const before = await fingerprint(app.db);
-    expect(await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body: tooBig, timestamp })).toMatchObject({ status: 401, body: { message: 'request replayed' } });
+    expect(await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body: tooBig, timestamp, recvWindow })).toMatchObject({ status: 401, body: { message: 'request replayed' } });
     expect(await fingerprint(app.db)).toEqual(before);
     expect(await ordersOf(app.db, bot.id)).toBe(orders);
   });
@@ -129,10 +132,12 @@ describeEachDatabase('a signed order replayed after a restart', (kind) => {
     const app: TestApp = server.app;
     const bot = await keyOnlyBot(app, 'restart-bot@example.com');
     const timestamp = Date.now();
-    expect((await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body: ORDER, timestamp })).status).toBe(200);
+    // the longest window: a restart on a loaded machine may take longer than the default 5 s
+    const recvWindow = 60_000;
+    expect((await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body: ORDER, timestamp, recvWindow })).status).toBe(200);
     const restarted = await server.restart();
     const before = await fingerprint(restarted.db);
-    expect(await signedCall(restarted, bot.credentials, 'POST', '/api/v1/order', { body: ORDER, timestamp })).toMatchObject({ status: 401, body: { message: 'request replayed' } });
+    expect(await signedCall(restarted, bot.credentials, 'POST', '/api/v1/order', { body: ORDER, timestamp, recvWindow })).toMatchObject({ status: 401, body: { message: 'request replayed' } });
     expect(await fingerprint(restarted.db)).toEqual(before);
     expect(await ordersOf(restarted.db, bot.id)).toBe(1);
     // a new request is admitted as ever

@@ -79,12 +79,14 @@ export class AdmissionBook {
   /** The batch's admissions, checked against memory and the database; rejects when the database cannot answer. */
   async forBatch(commands: readonly CoreCommandBase[], now: Date): Promise<BatchAdmissions> {
     const admissions = commands.flatMap((command) => (command.admission ? [command.admission] : []));
+    // each admission's id made once for the batch: it is a long text, hashed for every map it meets
+    const ids = new Map(admissions.map((admission) => [admission, admissionId(admission)]));
     const recorded = new Map<string, RecordedAdmission>();
-    const asked = admissions.filter((admission) => this.needsLookup(admission));
+    const asked = admissions.filter((admission) => this.needsLookup(admission, ids.get(admission)));
     const lookups = asked.map((admission) => this.lookupOf(admission));
-    const answers = await Promise.all(lookups.map((lookup) => lookup.answer));
+    const answers = asked.length > 0 ? await Promise.all(lookups.map((lookup) => lookup.answer)) : [];
     // each lookup serves one batch (a background reading of a key included): a later copy is looked up anew, or found in memory
-    for (const admission of admissions) this.lookups.delete(admissionId(admission));
+    if (this.lookups.size > 0) for (const id of ids.values()) this.lookups.delete(id);
     const stale: SignedAdmission[] = [];
     for (const [index, answer] of answers.entries()) {
       const admission = asked[index] as SignedAdmission;
@@ -94,18 +96,17 @@ export class AdmissionBook {
         stale.push(admission);
         continue;
       }
-      recorded.set(admissionId(admission), answer.recorded);
+      recorded.set(ids.get(admission) ?? admissionId(admission), answer.recorded);
     }
     // memory let go of admissions written after these were queued: read them again, now
     for (const [id, again] of await findAdmissions(this.db(), stale)) recorded.set(id, again);
-    for (const admission of admissions) {
-      const id = admissionId(admission);
+    for (const [, id] of ids) {
       const held = this.held.get(id);
       const found = recorded.get(id);
       if (held) recorded.set(id, { live: found?.live ?? true, spent: true, attempt: held.attempt });
       else if (!found) recorded.set(id, { live: true, spent: false, attempt: null });
     }
-    return new BatchAdmissions(recorded, now.getTime(), (written) => this.written(written));
+    return new BatchAdmissions(recorded, ids, now.getTime(), (written) => this.written(written, ids));
   }
 
   /** How many admissions memory holds. */
@@ -114,9 +115,9 @@ export class AdmissionBook {
   }
 
   /** A batch's write settled (durable, or failed with its outcome unknown): its admissions count as written. */
-  private written(admissions: readonly SignedAdmission[]): void {
+  private written(admissions: readonly SignedAdmission[], ids: ReadonlyMap<SignedAdmission, string>): void {
     const at = this.monotonic();
-    for (const admission of admissions) this.held.set(admissionId(admission), { attempt: admission.attempt, expiresAt: admission.expiresAt, at });
+    for (const admission of admissions) this.held.set(ids.get(admission) ?? admissionId(admission), { attempt: admission.attempt, expiresAt: admission.expiresAt, at });
     const now = this.clock().getTime();
     for (const [id, entry] of this.held) {
       const expired = entry.expiresAt <= now;
@@ -130,8 +131,8 @@ export class AdmissionBook {
   }
 
   /** Held in memory answers it; else the database must, unless it is certainly new and its key was read live lately. */
-  private needsLookup(admission: SignedAdmission): boolean {
-    if (this.held.has(admissionId(admission))) return false;
+  private needsLookup(admission: SignedAdmission, id = admissionId(admission)): boolean {
+    if (this.held.has(id)) return false;
     if (admission.expiresAt <= this.unsureUntil) return true;
     return (this.liveKeys.get(admission.keyId) ?? Number.NEGATIVE_INFINITY) <= this.monotonic();
   }

@@ -29,6 +29,8 @@ export class BatchAdmissions {
    */
   constructor(
     private readonly recorded: ReadonlyMap<string, RecordedAdmission>,
+    /** each admission of the batch and its id, made once */
+    private readonly ids: ReadonlyMap<SignedAdmission, string>,
     private readonly now: number,
     private readonly onWritten: (admissions: readonly SignedAdmission[]) => void,
   ) {}
@@ -38,7 +40,7 @@ export class BatchAdmissions {
     const admission = command.admission;
     if (!admission) return undefined;
     if (admission.expiresAt <= this.now || admission.expiresAt > this.now + LONGEST_ADMISSION_LIFE_MS) return new Refusal('timestamp outside the receive window');
-    const id = admissionId(admission);
+    const id = this.ids.get(admission) ?? admissionId(admission);
     const recorded = this.recorded.get(id);
     if (!recorded?.live) return new Refusal('invalid api key');
     const earlier = this.admitted.get(id) ?? (recorded.spent ? (recorded.attempt ?? '') : undefined);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preValidationHookHandler } from 'fastify';
 import type { SignedAdmission } from '../../core/admissions/admission';
 import { Refusal } from '../../core/refusal';
 import type { Clock } from '../../lib/time';
 import type { ApiScope } from '../api-keys/scopes';
-import type { ApiKeyDirectory } from './api-key-directory';
+import type { ApiKeyDirectory, KnownApiKey } from './api-key-directory';
 import { DEFAULT_RECV_WINDOW_MS, MAX_RECV_WINDOW_MS, signatureMatches, SIGNED_HEADERS, type SignedParts } from './signature';
 import type { SignedRequestGuard } from './signed-request-guard';
 
@@ -67,24 +67,43 @@ export class SignedRequestChecker {
     private readonly clock: Clock,
   ) {}
 
-  /** The preValidation hook of the signed routes (the body is parsed then, as text). */
-  hook(): preValidationAsyncHookHandler {
-    return async (request: FastifyRequest) => {
-      const scope = request.routeOptions.config.scope;
-      if (scope === undefined) return;
-      const header = (name: string) => {
-        const value = request.headers[name];
-        return typeof value === 'string' ? value : undefined;
-      };
+  /**
+   * The preValidation hook of the signed routes (the body is parsed then, as text). Callback-style:
+   * a request whose key this process read lately and whose route the core admits (an order) is
+   * checked without a promise to settle.
+   */
+  hook(): preValidationHookHandler {
+    return (request, _reply, done) => {
+      // read once: `routeOptions` builds a new object at every access
+      const config = request.routeOptions.config;
+      const scope = config.scope;
+      if (scope === undefined) return done();
+      const headers = request.headers;
       const [path = '', query = ''] = splitUrl(request.url);
-      request.apiKey = await this.verifySigned(
-        { key: header(SIGNED_HEADERS.key) ?? '', timestamp: header(SIGNED_HEADERS.timestamp) ?? '', signature: header(SIGNED_HEADERS.signature) ?? '', recvWindow: header(SIGNED_HEADERS.recvWindow) },
-        { method: request.method, path, query, body: request.rawBody ?? '' },
-        request.ip,
-        scope,
-        request.routeOptions.config.admittedByCore === true ? 'core' : 'guard',
-      );
-      request.user = { id: request.apiKey.userId, isVistor: false };
+      let checked: ApiKeyCaller | Promise<ApiKeyCaller>;
+      try {
+        checked = this.verify(
+          { key: text(headers[SIGNED_HEADERS.key]) ?? '', timestamp: text(headers[SIGNED_HEADERS.timestamp]) ?? '', signature: text(headers[SIGNED_HEADERS.signature]) ?? '', recvWindow: text(headers[SIGNED_HEADERS.recvWindow]) },
+          { method: request.method, path, query, body: request.rawBody ?? '' },
+          request.ip,
+          scope,
+          config.admittedByCore === true ? 'core' : 'guard',
+        );
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (checked instanceof Promise) {
+        checked.then(
+          (caller) => {
+            signedIn(request, caller);
+            done();
+          },
+          (error: unknown) => done(error as Error),
+        );
+        return;
+      }
+      signedIn(request, checked);
+      done();
     };
   }
 
@@ -94,39 +113,76 @@ export class SignedRequestChecker {
    * admission, and a replay is refused by the core (`core/admissions/`).
    */
   async verifySigned(proof: SignedProof, request: Omit<SignedParts, 'timestamp'>, ip: string, scope: ApiScope, admitter: 'guard' | 'core' = 'guard'): Promise<ApiKeyCaller> {
+    return this.verify(proof, request, ip, scope, admitter);
+  }
+
+  /** `verifySigned`, answered at once (or thrown) when nothing has to be read or written first. */
+  private verify(proof: SignedProof, request: Omit<SignedParts, 'timestamp'>, ip: string, scope: ApiScope, admitter: 'guard' | 'core'): ApiKeyCaller | Promise<ApiKeyCaller> {
     if (!proof.key || !proof.timestamp || !proof.signature) throw new SignedRefusal('api key required', 401);
-    const known = await this.directory.lookup(proof.key);
+    const cached = this.directory.cached(proof.key);
+    if (cached === 'miss') return this.directory.lookup(proof.key).then((known) => this.check(known, proof, request, ip, scope, admitter));
+    return this.check(cached, proof, request, ip, scope, admitter);
+  }
+
+  private check(
+    known: KnownApiKey | undefined,
+    proof: SignedProof,
+    request: Omit<SignedParts, 'timestamp'>,
+    ip: string,
+    scope: ApiScope,
+    admitter: 'guard' | 'core',
+  ): ApiKeyCaller | Promise<ApiKeyCaller> {
     if (!known || known.ownerLocked) throw new SignedRefusal('invalid api key', 401);
     const now = this.clock();
-    const refusedUse = (key: ConstructorParameters<typeof Refusal>[0], status: 401 | 403): never => {
-      this.guard.refused({ keyId: known.id, ip, at: now });
-      throw new SignedRefusal(key, status);
-    };
-    if (known.disablesAt !== null && known.disablesAt <= now && !known.disabled) await this.directory.disable(proof.key, known);
-    if (known.disabled) refusedUse('api key disabled', 401);
+    if (known.disablesAt !== null && known.disablesAt <= now && !known.disabled) {
+      // the 90-day rule's time has come: written disabled, then refused below
+      return this.directory.disable(proof.key, known).then(() => this.check(known, proof, request, ip, scope, admitter));
+    }
+    if (known.disabled) this.refuseUse(known, ip, now, 'api key disabled', 401);
     const window = proof.recvWindow === undefined || proof.recvWindow === '' ? DEFAULT_RECV_WINDOW_MS : Number(proof.recvWindow);
-    if (!Number.isInteger(window) || window < 1 || window > MAX_RECV_WINDOW_MS || !/^\d{1,15}$/.test(proof.timestamp)) refusedUse('parameter error', 401);
+    if (!Number.isInteger(window) || window < 1 || window > MAX_RECV_WINDOW_MS || !TIMESTAMP_FORMAT.test(proof.timestamp)) this.refuseUse(known, ip, now, 'parameter error', 401);
     const sentAt = Number(proof.timestamp);
-    if (Math.abs(now.getTime() - sentAt) > window) refusedUse('timestamp outside the receive window', 401);
-    if (known.allowList && !known.allowList.allows(ip)) refusedUse('address not allowed for this api key', 403);
-    if (!signatureMatches(known.secret, { ...request, timestamp: proof.timestamp }, proof.signature)) refusedUse('invalid signature', 401);
-    if (!known.scopes.includes(scope)) refusedUse('api key lacks the scope', 403);
-    // kept past the longest window a request may name: any replay of it is still refused or stale;
-    // the trade and withdraw scopes act only through the core, whose durable batch follows the admission
-    const nonce = { signature: proof.signature.toLowerCase(), expiresAt: new Date(sentAt + MAX_RECV_WINDOW_MS + 1000), effectsFollow: scope !== 'read' };
+    if (Math.abs(now.getTime() - sentAt) > window) this.refuseUse(known, ip, now, 'timestamp outside the receive window', 401);
+    if (known.allowList && !known.allowList.allows(ip)) this.refuseUse(known, ip, now, 'address not allowed for this api key', 403);
+    const parts: SignedParts = { timestamp: proof.timestamp, method: request.method, path: request.path, query: request.query, body: request.body };
+    if (!signatureMatches(known.hmacKey, parts, proof.signature)) this.refuseUse(known, ip, now, 'invalid signature', 401);
+    if (!known.scopes.includes(scope)) this.refuseUse(known, ip, now, 'api key lacks the scope', 403);
+    // kept past the longest window a request may name: any replay of it is still refused or stale
+    const signature = proof.signature.toLowerCase();
+    const expiresAt = sentAt + MAX_RECV_WINDOW_MS + 1000;
     if (admitter === 'core') {
       this.guard.admittedElsewhere({ keyId: known.id, ip, at: now });
-      const admission = { keyId: known.id, signature: nonce.signature, expiresAt: nonce.expiresAt.getTime(), attempt: randomUUID() };
-      return { keyId: known.id, userId: known.userId, scopes: known.scopes, admission };
+      return { keyId: known.id, userId: known.userId, scopes: known.scopes, admission: { keyId: known.id, signature, expiresAt, attempt: randomUUID() } };
     }
-    const admission = await this.guard.admit({ keyId: known.id, ip, at: now, nonce });
-    if (admission === 'key gone') {
-      this.directory.forget(proof.key);
-      throw new SignedRefusal('invalid api key', 401);
-    }
-    if (admission === 'replayed') throw new SignedRefusal('request replayed', 401);
-    return { keyId: known.id, userId: known.userId, scopes: known.scopes };
+    // the trade and withdraw scopes act only through the core, whose durable batch follows the admission
+    const nonce = { signature, expiresAt: new Date(expiresAt), effectsFollow: scope !== 'read' };
+    return this.guard.admit({ keyId: known.id, ip, at: now, nonce }).then((admission) => {
+      if (admission === 'key gone') {
+        this.directory.forget(proof.key);
+        throw new SignedRefusal('invalid api key', 401);
+      }
+      if (admission === 'replayed') throw new SignedRefusal('request replayed', 401);
+      return { keyId: known.id, userId: known.userId, scopes: known.scopes };
+    });
   }
+
+  /** Refuses a request signed with a known key, counting the refusal in the key's uses. */
+  private refuseUse(known: KnownApiKey, ip: string, at: Date, key: ConstructorParameters<typeof Refusal>[0], status: 401 | 403): never {
+    this.guard.refused({ keyId: known.id, ip, at });
+    throw new SignedRefusal(key, status);
+  }
+}
+
+const TIMESTAMP_FORMAT = /^\d{1,15}$/;
+
+/** A header's value when it was sent once. */
+function text(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function signedIn(request: FastifyRequest, caller: ApiKeyCaller): void {
+  request.apiKey = caller;
+  request.user = { id: caller.userId, isVistor: false };
 }
 
 /** `/api/v1/order?a=1` → `['/api/v1/order', 'a=1']`. */

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { LONGEST_RECEIVE_WINDOW_MS } from '../../core/admissions/admission';
 
 /** The headers of a signed request (lower case, as Node gives them). */
@@ -33,16 +33,26 @@ export interface SignedParts {
  * a newline inside the body, cannot pass for another split of the parts).
  */
 export function signingText(parts: SignedParts): string {
-  return [parts.timestamp, parts.method.toUpperCase(), parts.path, parts.query, parts.body].map((part) => `${Buffer.byteLength(part, 'utf8')}:${part}`).join('\n');
+  // concatenated without an intermediate array: it runs for every signed request
+  const { timestamp, path, query, body } = parts;
+  const method = parts.method.toUpperCase();
+  return `${Buffer.byteLength(timestamp, 'utf8')}:${timestamp}\n${Buffer.byteLength(method, 'utf8')}:${method}\n${Buffer.byteLength(path, 'utf8')}:${path}\n${Buffer.byteLength(query, 'utf8')}:${query}\n${Buffer.byteLength(body, 'utf8')}:${body}`;
+}
+
+/** HMAC-SHA256 of the signing text under the key's secret (its text, or a key object made of it once), as bytes. */
+function digest(secret: string | KeyObject, parts: SignedParts): Buffer {
+  return createHmac('sha256', secret).update(signingText(parts), 'utf8').digest();
 }
 
 /** HMAC-SHA256 of the signing text under the key's secret, in lower-case hex. */
-export function sign(secret: string, parts: SignedParts): string {
-  return createHmac('sha256', secret).update(signingText(parts), 'utf8').digest('hex');
+export function sign(secret: string | KeyObject, parts: SignedParts): string {
+  return digest(secret, parts).toString('hex');
 }
 
+const SIGNATURE_FORMAT = /^[0-9a-fA-F]{64}$/;
+
 /** Compares in constant time; false for anything that is not 64 hex digits. */
-export function signatureMatches(secret: string, parts: SignedParts, signature: string): boolean {
-  if (!/^[0-9a-fA-F]{64}$/.test(signature)) return false;
-  return timingSafeEqual(Buffer.from(sign(secret, parts), 'hex'), Buffer.from(signature, 'hex'));
+export function signatureMatches(secret: string | KeyObject, parts: SignedParts, signature: string): boolean {
+  if (!SIGNATURE_FORMAT.test(signature)) return false;
+  return timingSafeEqual(digest(secret, parts), Buffer.from(signature, 'hex'));
 }

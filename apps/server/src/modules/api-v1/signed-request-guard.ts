@@ -27,13 +27,15 @@ const SWEEP_MS = 30_000;
 /** How often the counted uses are added to `api_key_uses`. */
 const USES_FLUSH_MS = 1_000;
 
-/** One key, address and day's uses counted since the last flush. */
+const DAY_MS = 86_400_000;
+
+/** One key, address and day's uses counted since the last flush (`day`: days since the epoch, UTC; times in epoch ms). */
 interface UseCount {
   k: number;
   ip: string;
-  day: string;
-  first: string;
-  last: string;
+  day: number;
+  first: number;
+  last: number;
   requests: number;
   refused: number;
 }
@@ -113,8 +115,9 @@ export class SignedRequestGuard {
   }
 
   private count(use: Omit<KeyUse, 'nonce'>, admitted: boolean): void {
-    const at = use.at.toISOString();
-    const day = at.slice(0, 10);
+    // epoch ms and the day's number: made into text once per flush, not for every request
+    const at = use.at.getTime();
+    const day = Math.floor(at / DAY_MS);
     const id = `${use.keyId} ${use.ip} ${day}`;
     let counted = this.counted.get(id);
     if (!counted) this.counted.set(id, (counted = { k: use.keyId, ip: use.ip, day, first: at, last: at, requests: 0, refused: 0 }));
@@ -135,7 +138,7 @@ export class SignedRequestGuard {
          from (select k, max(last) as ts from input where requests > 0 group by k) t
         where api_keys.id = t.k and api_keys.deleted_at is null and api_keys.disabled_at is null
           and (api_keys.last_used_at is null or api_keys.last_used_at < t.ts - interval '1 hour')`,
-      [JSON.stringify(counts)],
+      [JSON.stringify(counts.map((count) => ({ ...count, day: new Date(count.day * DAY_MS).toISOString().slice(0, 10), first: new Date(count.first).toISOString(), last: new Date(count.last).toISOString() })))],
     );
   }
 
