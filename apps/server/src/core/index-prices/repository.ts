@@ -101,15 +101,18 @@ export async function loadIndex(db: Queryable): Promise<IndexRows> {
   return { recent, lastId: Number(last?.last ?? 0) };
 }
 
-const storedReading = (reading: IndexSourceReading): StoredReading => ({
-  name: reading.name,
-  value: formatAmount(reading.value),
-  at: reading.at,
-  used: reading.used,
-  ...(reading.dropped ? { dropped: reading.dropped } : {}),
-});
-
-const text = (atoms: Atoms | null) => (atoms === null ? null : formatAmount(atoms));
+/**
+ * Amounts as decimal text, each distinct amount formatted once per statement: a round's index is
+ * one of its readings, its mark is usually its index, its premiums are usually zero.
+ */
+function amountTexts(): (atoms: Atoms) => string {
+  const texts = new Map<Atoms, string>();
+  return (atoms) => {
+    let text = texts.get(atoms);
+    if (text === undefined) texts.set(atoms, (text = formatAmount(atoms)));
+    return text;
+  };
+}
 
 /**
  * Every round of ticks, appended in the order the core applied them: one row a round (one
@@ -118,19 +121,38 @@ const text = (atoms: Atoms | null) => (atoms === null ? null : formatAmount(atom
 export const INDEX_ROUNDS: CoreTable<IndexRound> = {
   name: 'index_rounds',
   statement(source, rounds) {
-    const rows = rounds.map(({ ticks }) => ({
-      id: ticks[0]?.id,
-      at: ticks[0]?.at.toISOString(),
-      p: ticks.map((x) => x.pairId),
-      v: ticks.map((x) => formatAmount(x.value)),
-      // nested in the batch's JSON as they are, not as a string of JSON escaped a second time
-      s: ticks.map((x) => x.sources.map(storedReading)),
-      ib: ticks.map((x) => text(x.impactBid)),
-      ia: ticks.map((x) => text(x.impactAsk)),
-      ps: ticks.map((x) => formatAmount(x.premiumSample)),
-      pm: ticks.map((x) => formatAmount(x.premium)),
-      m: ticks.map((x) => formatAmount(x.mark)),
-    }));
+    const text = amountTexts();
+    const rows = rounds.map(({ ticks }) => {
+      const count = ticks.length;
+      const p = new Array<number>(count);
+      const v = new Array<string>(count);
+      const s = new Array<StoredReading[]>(count);
+      const ib = new Array<string | null>(count);
+      const ia = new Array<string | null>(count);
+      const ps = new Array<string>(count);
+      const pm = new Array<string>(count);
+      const m = new Array<string>(count);
+      for (let n = 0; n < count; n += 1) {
+        const tick = ticks[n] as IndexTick;
+        p[n] = tick.pairId;
+        v[n] = text(tick.value);
+        const readings = new Array<StoredReading>(tick.sources.length);
+        for (let r = 0; r < tick.sources.length; r += 1) {
+          const reading = tick.sources[r] as IndexSourceReading;
+          readings[r] = reading.dropped
+            ? { name: reading.name, value: text(reading.value), at: reading.at, used: reading.used, dropped: reading.dropped }
+            : { name: reading.name, value: text(reading.value), at: reading.at, used: reading.used };
+        }
+        // nested in the batch's JSON as they are, not as a string of JSON escaped a second time
+        s[n] = readings;
+        ib[n] = tick.impactBid === null ? null : text(tick.impactBid);
+        ia[n] = tick.impactAsk === null ? null : text(tick.impactAsk);
+        ps[n] = text(tick.premiumSample);
+        pm[n] = text(tick.premium);
+        m[n] = text(tick.mark);
+      }
+      return { id: ticks[0]?.id, at: ticks[0]?.at.toISOString(), p, v, s, ib, ia, ps, pm, m };
+    });
     return `insert into index_rounds (id, at, pair_ids, value, sources, impact_bid, impact_ask, premium_sample, premium, mark)
         select id, at, p, v, s, ib, ia, ps, pm, m from ${source(
           rows,
