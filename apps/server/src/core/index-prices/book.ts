@@ -131,16 +131,8 @@ export class IndexBook implements KindState<IndexCommand, IndexRows> {
     for (const earlier of recent) samples.push(earlier.premiumSample);
     samples.push(sample);
     const { mark, premium } = guardedMark(value, samples);
-    const sources: IndexSourceReading[] = [];
-    // the tick keeps its own copy of the readings: the command's objects stay the sender's
-    for (const source of command.sources) {
-      sources.push(
-        source.dropped
-          ? { name: source.name, value: source.value, at: source.at, used: source.used, dropped: source.dropped }
-          : { name: source.name, value: source.value, at: source.at, used: source.used },
-      );
-    }
-    const tick: IndexTick = { id: this.lastId + 1, pairId: command.pairId, at: now, value, sources, impactBid, impactAsk, premiumSample: sample, premium, mark };
+    // the tick holds the command's readings themselves: a command is not changed once submitted
+    const tick: IndexTick = { id: this.lastId + 1, pairId: command.pairId, at: now, value, sources: command.sources, impactBid, impactAsk, premiumSample: sample, premium, mark };
     this.lastId = tick.id;
     recent.push(tick);
     this.tape.record(command.pairId, tapeOf(tick));
