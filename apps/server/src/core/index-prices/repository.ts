@@ -23,7 +23,13 @@ interface TickRow {
   mark: string;
 }
 
-/** A reading as the `sources` column stores it: amounts as decimal text. */
+/**
+ * A reading as the `sources` column stores it: [its name's place in the round's `source_names`,
+ * its amount as decimal text, its time less the round's (ms), used, dropped?].
+ */
+type CompactReading = [number, string, number, boolean] | [number, string, number, boolean, 'stale' | 'outlier'];
+
+/** A reading as readers get it (`index_readings` rebuilds it from the stored one): amounts as decimal text. */
 interface StoredReading {
   name: string;
   value: string;
@@ -41,7 +47,7 @@ const amount = (text: string | null) => (text === null ? null : parseAmount(text
  */
 export function tickOfRound(round: string, n: string): string {
   return `(${round}.id + ${n} - 1)::text as id, ${round}.pair_ids[${n}] as pair_id, ${round}.at, ${round}.value[${n}]::text as value,
-    ${round}.sources -> (${n} - 1)::int as sources, ${round}.impact_bid[${n}]::text as impact_bid, ${round}.impact_ask[${n}]::text as impact_ask,
+    index_readings(${round}.source_names, ${round}.at, ${round}.sources -> (${n} - 1)::int) as sources, ${round}.impact_bid[${n}]::text as impact_bid, ${round}.impact_ask[${n}]::text as impact_ask,
     ${round}.premium_sample[${n}]::text as premium_sample, ${round}.premium[${n}]::text as premium, ${round}.mark[${n}]::text as mark`;
 }
 
@@ -126,22 +132,27 @@ export const INDEX_ROUNDS: CoreTable<IndexRound> = {
       const count = ticks.length;
       const p = new Array<number>(count);
       const v = new Array<string>(count);
-      const s = new Array<StoredReading[]>(count);
+      const s = new Array<CompactReading[]>(count);
       const ib = new Array<string | null>(count);
       const ia = new Array<string | null>(count);
       const ps = new Array<string>(count);
       const pm = new Array<string>(count);
       const m = new Array<string>(count);
+      const names: string[] = [];
+      const places = new Map<string, number>();
+      const roundMs = ticks[0]?.at.getTime() ?? 0;
       for (let n = 0; n < count; n += 1) {
         const tick = ticks[n] as IndexTick;
         p[n] = tick.pairId;
         v[n] = text(tick.value);
-        const readings = new Array<StoredReading>(tick.sources.length);
+        const readings = new Array<CompactReading>(tick.sources.length);
         for (let r = 0; r < tick.sources.length; r += 1) {
           const reading = tick.sources[r] as IndexSourceReading;
+          let place = places.get(reading.name);
+          if (place === undefined) places.set(reading.name, (place = names.push(reading.name) - 1));
           readings[r] = reading.dropped
-            ? { name: reading.name, value: text(reading.value), at: reading.at, used: reading.used, dropped: reading.dropped }
-            : { name: reading.name, value: text(reading.value), at: reading.at, used: reading.used };
+            ? [place, text(reading.value), reading.at - roundMs, reading.used, reading.dropped]
+            : [place, text(reading.value), reading.at - roundMs, reading.used];
         }
         // nested in the batch's JSON as they are, not as a string of JSON escaped a second time
         s[n] = readings;
@@ -151,12 +162,12 @@ export const INDEX_ROUNDS: CoreTable<IndexRound> = {
         pm[n] = text(tick.premium);
         m[n] = text(tick.mark);
       }
-      return { id: ticks[0]?.id, at: ticks[0]?.at.toISOString(), p, v, s, ib, ia, ps, pm, m };
+      return { id: ticks[0]?.id, at: ticks[0]?.at.toISOString(), p, v, n: names, s, ib, ia, ps, pm, m };
     });
-    return `insert into index_rounds (id, at, pair_ids, value, sources, impact_bid, impact_ask, premium_sample, premium, mark)
-        select id, at, p, v, s, ib, ia, ps, pm, m from ${source(
+    return `insert into index_rounds (id, at, pair_ids, value, source_names, sources, impact_bid, impact_ask, premium_sample, premium, mark)
+        select id, at, p, v, n, s, ib, ia, ps, pm, m from ${source(
           rows,
-          'id bigint, at timestamptz, p int[], v numeric[], s jsonb, ib numeric[], ia numeric[], ps numeric[], pm numeric[], m numeric[]',
+          'id bigint, at timestamptz, p int[], v numeric[], n text[], s jsonb, ib numeric[], ia numeric[], ps numeric[], pm numeric[], m numeric[]',
         )}`;
   },
   publish: (events, rounds) => events.emit('indexTicks', rounds.flatMap((round) => round.ticks)),
