@@ -11,7 +11,7 @@ import { seed } from '../../src/db/seed/seed';
 import { createTestDatabase, describeEachDatabase } from '../support/test-app';
 
 const MIGRATIONS = path.join(import.meta.dirname, '../../src/db/migrations');
-const reading = (name: string, value: string, used = true) => ({ name, value, at: 1795334400000, used });
+const reading = (name: string, value: string, used = true, dropped?: 'stale' | 'outlier') => ({ name, value, at: 1795334400000, used, ...(dropped ? { dropped } : {}) });
 
 /**
  * Migration 034 moves the ticks recorded one row each into rounds of one tick: every tick keeps
@@ -22,7 +22,7 @@ describeEachDatabase('index ticks recorded before rounds', (kind) => {
   let db: Database;
   let pairs: number[] = [];
   const before = [
-    { id: 7, pair: 0, at: '2026-11-20T08:00:00Z', value: '60000', sources: [reading('a', '60000'), reading('b', '60100'), reading('c', '70000', false)] },
+    { id: 7, pair: 0, at: '2026-11-20T08:00:00Z', value: '60000', sources: [reading('a', '60000'), reading('b', '60100'), reading('c', '70000', false, 'outlier')] },
     { id: 8, pair: 1, at: '2026-11-20T08:00:00Z', value: '3000', sources: [reading('a', '3000')] },
     { id: 9, pair: 0, at: '2026-11-20T08:00:01Z', value: '60050', sources: [reading('a', '60050'), reading('b', '60080')] },
   ];
@@ -91,5 +91,43 @@ describeEachDatabase('index ticks recorded before rounds', (kind) => {
     expect(tick?.pair_id).toBe(pairs[1]);
     expect(parseAmount(tick?.value ?? '0')).toBe(parseAmount('3010'));
     expect((await runAudit(db)).ok).toBe(true);
+  });
+
+  it('stores a round\'s readings compactly, gives them back as submitted, and the audit sees a tampered reading', async () => {
+    // rewritten by 036: names once per round, times less the round's
+    const [old] = await db.query<{ source_names: string[]; sources: unknown }>('select source_names, sources from index_rounds where id = 7');
+    expect(old).toEqual({ source_names: ['a', 'b', 'c'], sources: [[[0, '60000', 1795334400000 - Date.parse('2026-11-20T08:00:00Z'), true], [1, '60100', 1795334400000 - Date.parse('2026-11-20T08:00:00Z'), true], [2, '70000', 1795334400000 - Date.parse('2026-11-20T08:00:00Z'), false, 'outlier']]] });
+    const submitted = [
+      [{ name: 'x', value: parseAmount('60100'), at: 1795334400123, used: true }, { name: 'y', value: parseAmount('60090.5'), at: 1795334400001, used: true }, { name: 'z', value: parseAmount('1'), at: 1795334300000, used: false, dropped: 'stale' as const }],
+      [{ name: 'y', value: parseAmount('3011.25'), at: 1795334400002, used: true }],
+    ];
+    const core = new Core(new CoreRepository(db));
+    await core.start();
+    try {
+      await core.execute({ kind: 'index_tick', key: 'rounds-migration-2', ticks: (pairs as number[]).map((pairId, n) => ({ pairId, sources: submitted[n] ?? [] })) });
+    } finally {
+      await core.stop();
+    }
+    const [round] = await db.query<{ source_names: string[]; sources: unknown[][] }>('select source_names, sources from index_rounds where id = 12');
+    expect(round?.source_names).toEqual(['x', 'y', 'z']);
+    expect(round?.sources[1]).toEqual([[1, '3011.25', expect.any(Number), true]]);
+    const asText = (readings: typeof submitted[number]) => readings.map((x) => ({ ...x, value: x.value.toString() }));
+    const ticks = await db.query<{ sources: { value: string }[] }>('select sources from index_ticks where id in (12, 13) order by id');
+    expect(ticks.map((tick) => tick.sources.map((x) => ({ ...x, value: parseAmount(x.value).toString() })))).toEqual(submitted.map(asText));
+    // the core, started again, reads its ticks back with the same readings
+    const again = new Core(new CoreRepository(db));
+    await again.start();
+    try {
+      expect(again.read.index(pairs[0] ?? 0)).toMatchObject({ tickId: 12, value: parseAmount('60090.5') });
+    } finally {
+      await again.stop();
+    }
+    expect((await runAudit(db)).ok).toBe(true);
+    // a reading used, changed where it is stored: the index is no longer its median
+    await db.query(`update index_rounds set sources = jsonb_set(sources, '{0,1,1}', '"60200"') where id = 12`);
+    expect((await runAudit(db)).settlementMismatches).toEqual([
+      expect.objectContaining({ table_name: 'index_ticks', id: '12', field: expect.stringContaining('is not the median of its sources') }),
+    ]);
+    await db.query(`update index_rounds set sources = jsonb_set(sources, '{0,1,1}', '"60090.5"') where id = 12`);
   });
 });

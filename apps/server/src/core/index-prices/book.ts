@@ -85,47 +85,56 @@ export class IndexBook implements KindState<IndexCommand, IndexRows> {
 
   apply(command: IndexCommand, context: CommandContext, now: Date): CommandResult {
     const spot = this.kinds.stateOf(spotKind);
-    const pairs = new Set(command.ticks.map((tick) => tick.pairId));
-    // every pair once, every one known, every one with a positive reading used: checked before anything changes
-    if (command.ticks.length === 0 || pairs.size !== command.ticks.length) refuse('parameter error');
-    for (const tick of command.ticks) {
+    // every pair once, every one known, every one with a positive reading used: checked before
+    // anything changes; each pair's index (the lower median of its readings used) is taken here once
+    const count = command.ticks.length;
+    const pairs = new Set<number>();
+    for (const tick of command.ticks) pairs.add(tick.pairId);
+    if (count === 0 || pairs.size !== count) refuse('parameter error');
+    const values: Atoms[] = new Array<Atoms>(count);
+    for (let n = 0; n < count; n += 1) {
+      const tick = command.ticks[n] as PairReadings;
       if (!spot.pairs.has(tick.pairId)) refuse('pair not found');
-      const used = tick.sources.filter((source) => source.used);
-      if (used.length === 0 || used.some((source) => source.value <= 0n)) refuse('parameter error');
+      const used: Atoms[] = [];
+      for (const source of tick.sources) {
+        if (!source.used) continue;
+        if (source.value <= 0n) refuse('parameter error');
+        used.push(source.value);
+      }
+      const value = lowerMedian(used);
+      if (value === null) refuse('parameter error');
+      values[n] = value;
     }
     // the round's ticks take consecutive ids from `round` on and are written as one row
     const round = this.lastId + 1;
-    const ticks = command.ticks.map((tick) => {
-      if (!this.recent.has(tick.pairId)) context.stage(INDEX_PAIRS, { pairId: tick.pairId, round });
-      return this.record(tick, now);
-    });
+    const ticks: IndexTick[] = new Array<IndexTick>(count);
+    for (let n = 0; n < count; n += 1) {
+      const readings = command.ticks[n] as PairReadings;
+      if (!this.recent.has(readings.pairId)) context.stage(INDEX_PAIRS, { pairId: readings.pairId, round });
+      ticks[n] = this.record(readings, values[n] as Atoms, now);
+    }
     context.stage(INDEX_ROUNDS, { ticks });
     return { applied: true };
   }
 
-  private record(command: PairReadings, now: Date): IndexTick {
+  private record(command: PairReadings, value: Atoms, now: Date): IndexTick {
     const spot = this.kinds.stateOf(spotKind);
-    const value = lowerMedian(command.sources.filter((source) => source.used).map((source) => source.value)) as Atoms;
     const depth = spot.depthAtoms(command.pairId, IMPACT_LEVELS);
     const impactBid = impactPrice(depth.bids, IMPACT_NOTIONAL);
     const impactAsk = impactPrice(depth.asks, IMPACT_NOTIONAL);
     const sample = premiumSample(value, impactBid, impactAsk);
-    const window = (this.recent.get(command.pairId) ?? []).slice(-(PREMIUM_WINDOW - 1));
-    const { mark, premium } = guardedMark(value, [...window.map((tick) => tick.premiumSample), sample]);
-    const tick: IndexTick = {
-      id: this.lastId + 1,
-      pairId: command.pairId,
-      at: now,
-      value,
-      sources: command.sources.map((source) => ({ ...source })),
-      impactBid,
-      impactAsk,
-      premiumSample: sample,
-      premium,
-      mark,
-    };
+    // the window: the samples of the pair's newest ticks before this one, and this one's
+    let recent = this.recent.get(command.pairId);
+    if (!recent) this.recent.set(command.pairId, (recent = []));
+    if (recent.length >= PREMIUM_WINDOW) recent.splice(0, recent.length - (PREMIUM_WINDOW - 1));
+    const samples: Atoms[] = [];
+    for (const earlier of recent) samples.push(earlier.premiumSample);
+    samples.push(sample);
+    const { mark, premium } = guardedMark(value, samples);
+    // the tick holds the command's readings themselves: a command is not changed once submitted
+    const tick: IndexTick = { id: this.lastId + 1, pairId: command.pairId, at: now, value, sources: command.sources, impactBid, impactAsk, premiumSample: sample, premium, mark };
     this.lastId = tick.id;
-    this.recent.set(command.pairId, [...window, tick]);
+    recent.push(tick);
     this.tape.record(command.pairId, tapeOf(tick));
     this.moved.add(command.pairId);
     return tick;

@@ -23,7 +23,13 @@ interface TickRow {
   mark: string;
 }
 
-/** A reading as the `sources` column stores it: amounts as decimal text. */
+/**
+ * A reading as the `sources` column stores it: [its name's place in the round's `source_names`,
+ * its amount as decimal text, its time less the round's (ms), used, dropped?].
+ */
+type CompactReading = [number, string, number, boolean] | [number, string, number, boolean, 'stale' | 'outlier'];
+
+/** A reading as readers get it (`index_readings` rebuilds it from the stored one): amounts as decimal text. */
 interface StoredReading {
   name: string;
   value: string;
@@ -41,7 +47,7 @@ const amount = (text: string | null) => (text === null ? null : parseAmount(text
  */
 export function tickOfRound(round: string, n: string): string {
   return `(${round}.id + ${n} - 1)::text as id, ${round}.pair_ids[${n}] as pair_id, ${round}.at, ${round}.value[${n}]::text as value,
-    ${round}.sources -> (${n} - 1)::int as sources, ${round}.impact_bid[${n}]::text as impact_bid, ${round}.impact_ask[${n}]::text as impact_ask,
+    index_readings(${round}.source_names, ${round}.at, ${round}.sources -> (${n} - 1)::int) as sources, ${round}.impact_bid[${n}]::text as impact_bid, ${round}.impact_ask[${n}]::text as impact_ask,
     ${round}.premium_sample[${n}]::text as premium_sample, ${round}.premium[${n}]::text as premium, ${round}.mark[${n}]::text as mark`;
 }
 
@@ -101,15 +107,18 @@ export async function loadIndex(db: Queryable): Promise<IndexRows> {
   return { recent, lastId: Number(last?.last ?? 0) };
 }
 
-const storedReading = (reading: IndexSourceReading): StoredReading => ({
-  name: reading.name,
-  value: formatAmount(reading.value),
-  at: reading.at,
-  used: reading.used,
-  ...(reading.dropped ? { dropped: reading.dropped } : {}),
-});
-
-const text = (atoms: Atoms | null) => (atoms === null ? null : formatAmount(atoms));
+/**
+ * Amounts as decimal text, each distinct amount formatted once per statement: a round's index is
+ * one of its readings, its mark is usually its index, its premiums are usually zero.
+ */
+function amountTexts(): (atoms: Atoms) => string {
+  const texts = new Map<Atoms, string>();
+  return (atoms) => {
+    let text = texts.get(atoms);
+    if (text === undefined) texts.set(atoms, (text = formatAmount(atoms)));
+    return text;
+  };
+}
 
 /**
  * Every round of ticks, appended in the order the core applied them: one row a round (one
@@ -118,23 +127,47 @@ const text = (atoms: Atoms | null) => (atoms === null ? null : formatAmount(atom
 export const INDEX_ROUNDS: CoreTable<IndexRound> = {
   name: 'index_rounds',
   statement(source, rounds) {
-    const rows = rounds.map(({ ticks }) => ({
-      id: ticks[0]?.id,
-      at: ticks[0]?.at.toISOString(),
-      p: ticks.map((x) => x.pairId),
-      v: ticks.map((x) => formatAmount(x.value)),
-      // nested in the batch's JSON as they are, not as a string of JSON escaped a second time
-      s: ticks.map((x) => x.sources.map(storedReading)),
-      ib: ticks.map((x) => text(x.impactBid)),
-      ia: ticks.map((x) => text(x.impactAsk)),
-      ps: ticks.map((x) => formatAmount(x.premiumSample)),
-      pm: ticks.map((x) => formatAmount(x.premium)),
-      m: ticks.map((x) => formatAmount(x.mark)),
-    }));
-    return `insert into index_rounds (id, at, pair_ids, value, sources, impact_bid, impact_ask, premium_sample, premium, mark)
-        select id, at, p, v, s, ib, ia, ps, pm, m from ${source(
+    const text = amountTexts();
+    const rows = rounds.map(({ ticks }) => {
+      const count = ticks.length;
+      const p = new Array<number>(count);
+      const v = new Array<string>(count);
+      const s = new Array<CompactReading[]>(count);
+      const ib = new Array<string | null>(count);
+      const ia = new Array<string | null>(count);
+      const ps = new Array<string>(count);
+      const pm = new Array<string>(count);
+      const m = new Array<string>(count);
+      const names: string[] = [];
+      const places = new Map<string, number>();
+      const roundMs = ticks[0]?.at.getTime() ?? 0;
+      for (let n = 0; n < count; n += 1) {
+        const tick = ticks[n] as IndexTick;
+        p[n] = tick.pairId;
+        v[n] = text(tick.value);
+        const readings = new Array<CompactReading>(tick.sources.length);
+        for (let r = 0; r < tick.sources.length; r += 1) {
+          const reading = tick.sources[r] as IndexSourceReading;
+          let place = places.get(reading.name);
+          if (place === undefined) places.set(reading.name, (place = names.push(reading.name) - 1));
+          readings[r] = reading.dropped
+            ? [place, text(reading.value), reading.at - roundMs, reading.used, reading.dropped]
+            : [place, text(reading.value), reading.at - roundMs, reading.used];
+        }
+        // nested in the batch's JSON as they are, not as a string of JSON escaped a second time
+        s[n] = readings;
+        ib[n] = tick.impactBid === null ? null : text(tick.impactBid);
+        ia[n] = tick.impactAsk === null ? null : text(tick.impactAsk);
+        ps[n] = text(tick.premiumSample);
+        pm[n] = text(tick.premium);
+        m[n] = text(tick.mark);
+      }
+      return { id: ticks[0]?.id, at: ticks[0]?.at.toISOString(), p, v, n: names, s, ib, ia, ps, pm, m };
+    });
+    return `insert into index_rounds (id, at, pair_ids, value, source_names, sources, impact_bid, impact_ask, premium_sample, premium, mark)
+        select id, at, p, v, n, s, ib, ia, ps, pm, m from ${source(
           rows,
-          'id bigint, at timestamptz, p int[], v numeric[], s jsonb, ib numeric[], ia numeric[], ps numeric[], pm numeric[], m numeric[]',
+          'id bigint, at timestamptz, p int[], v numeric[], n text[], s jsonb, ib numeric[], ia numeric[], ps numeric[], pm numeric[], m numeric[]',
         )}`;
   },
   publish: (events, rounds) => events.emit('indexTicks', rounds.flatMap((round) => round.ticks)),
