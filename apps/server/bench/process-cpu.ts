@@ -1,7 +1,6 @@
 // CPU time the processes of a benchmark spend, read from /proc: a figure that does not depend on
 // what else the machine runs, unlike throughput, so a loaded machine still shows where the work goes.
 import { readFileSync } from 'node:fs';
-import pg from 'pg';
 
 /** Linux's clock ticks a second in /proc (USER_HZ): 100 on every architecture Node runs on. */
 const TICKS_PER_SECOND = 100;
@@ -29,18 +28,6 @@ export function machineBusySeconds(): number {
     return (total - (ticks[3] ?? 0) - (ticks[4] ?? 0)) / TICKS_PER_SECOND;
   } catch {
     return 0;
-  }
-}
-
-/** The server processes of the PostgreSQL database in `url` (one per connection) at this moment. */
-export async function databaseBackends(url: string): Promise<number[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const rows = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()');
-    return rows.rows.map((row) => row.pid);
-  } finally {
-    await client.end();
   }
 }
 
