@@ -11,7 +11,7 @@
  *   (b) socket deliveries per second at saturation from one gateway process against two; goal:
  *       two/one ≥ 1.6. One core process and two gateway processes share one PostgreSQL database;
  *       a driver in this process places a small bid far below the market on each of BENCH_PAIRS
- *       books, straight at the core, every 60 ms. Each gateway replays the core's batches into its
+ *       books, straight at the core, every 90 ms (BENCH_DRIVE_MS). Each gateway replays the core's batches into its
  *       copy, and its 100 ms market tick pushes the changed books (`market_depth`, at most ten a
  *       second per pair) to every socket of `market:all`: one broadcast, encoded once, written to
  *       each socket. The sockets live in a child process of their own (socket-counter.ts): raw
