@@ -28,9 +28,12 @@ export function describeEachDatabase(name: string, suite: (kind: DatabaseKind) =
  * PGlite made anew, PostgreSQL a schema of its own.
  */
 export async function createTestDatabase(kind: DatabaseKind, options: { empty?: boolean } = {}): Promise<Database> {
-  if (kind === 'pglite') return options.empty ? openPglite() : openPglite(undefined, { startFrom: await pgliteTemplate() });
+  if (kind === 'pglite') {
+    const template = provided('pgliteTemplate');
+    return options.empty || !template ? openPglite() : openPglite(undefined, { startFrom: await pgliteTemplate(template) });
+  }
   if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-  const template = inject('postgresTemplate');
+  const template = provided('postgresTemplate');
   if (options.empty || !template) return emptyPostgresSchema(process.env.TEST_DATABASE_URL);
   const name = `test_${randomBytes(6).toString('hex')}`;
   await onTestServer(`create database ${name} template ${template}`);
@@ -44,10 +47,19 @@ export async function createTestDatabase(kind: DatabaseKind, options: { empty?: 
   };
 }
 
+/** What the run's global setup made; undefined outside a Vitest run (a benchmark), whose databases then start empty. */
+function provided(key: 'pgliteTemplate' | 'postgresTemplate'): string | undefined {
+  try {
+    return inject(key) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The migrated embedded database every test's PGlite starts from, read once per test file. */
 let pgliteDump: Promise<Blob> | undefined;
-function pgliteTemplate(): Promise<Blob> {
-  pgliteDump ??= readFile(inject('pgliteTemplate')).then((bytes) => new Blob([bytes]));
+function pgliteTemplate(file: string): Promise<Blob> {
+  pgliteDump ??= readFile(file).then((bytes) => new Blob([bytes]));
   return pgliteDump;
 }
 
