@@ -44,12 +44,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  * BEFORE it is opened: opening runs recovery and writes, so a second process on the same directory
  * is refused without touching a byte of it. The claim ends with `close()` or with the process.
  */
-export async function openPglite(dataDir?: string, options: { startFrom?: Blob } = {}): Promise<Database> {
+/** The embedded database: a Database whose whole content can also be dumped, for another to start from. */
+export interface PgliteDatabase extends Database {
+  /** the data directory as one archive (`openPglite`'s `startFrom`) */
+  dump(): Promise<Blob>;
+}
+
+export async function openPglite(dataDir?: string, options: { startFrom?: Blob } = {}): Promise<PgliteDatabase> {
   // an in-memory database belongs to this process alone
   const release = dataDir ? await claimLockFile(`${dataDir}.lock`, WRITER_TAKEN) : undefined;
   let lite: PGlite;
   try {
-    // `startFrom`: a dump of another database (`dumpPglite`) to start from, not an empty one (tests start from a migrated one)
+    // `startFrom`: a dump of another database (`dump()`) to start from, not an empty one (tests start from a migrated one)
     const loadDataDir = options.startFrom ? { loadDataDir: options.startFrom } : {};
     lite = dataDir ? await PGlite.create(dataDir, loadDataDir) : await PGlite.create(loadDataDir);
   } catch (error) {
@@ -57,7 +63,7 @@ export async function openPglite(dataDir?: string, options: { startFrom?: Blob }
     throw error;
   }
   // PGlite runs one statement at a time; a queue keeps a transaction's statements together.
-  const db: Database & { dump(): Promise<Blob> } = {
+  return {
     kind: 'pglite',
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await lite.query<Row>(sql, params as unknown[]);
@@ -87,14 +93,6 @@ export async function openPglite(dataDir?: string, options: { startFrom?: Blob }
     },
     dump: () => lite.dumpDataDir('none'),
   };
-  return db;
-}
-
-/** The whole of an embedded database, for another to start from (`openPglite`'s `startFrom`). */
-export async function dumpPglite(db: Database): Promise<Blob> {
-  const dump = (db as Partial<{ dump(): Promise<Blob> }>).dump;
-  if (db.kind !== 'pglite' || !dump) throw new Error('only an embedded database can be dumped');
-  return dump();
 }
 
 export interface PostgresOptions {

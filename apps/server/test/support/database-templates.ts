@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { dumpPglite, openPglite, openPostgres } from '../../src/db/database';
+import { openPglite, openPostgres } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 
 declare module 'vitest' {
@@ -23,7 +23,7 @@ export function databaseUrl(name: string): string {
   return url.toString();
 }
 
-/** Runs `statement` on TEST_DATABASE_URL's database (creating and dropping databases). */
+/** Runs `statement` on TEST_DATABASE_URL's database (creating and dropping databases and schemas). */
 export async function onTestServer(statement: string): Promise<void> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
@@ -44,7 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const lite = await openPglite();
   await migrate(lite);
   const file = path.join(tmpdir(), `tessera-template-${randomBytes(6).toString('hex')}.tar`);
-  await writeFile(file, Buffer.from(await (await dumpPglite(lite)).arrayBuffer()));
+  await writeFile(file, Buffer.from(await (await lite.dump()).arrayBuffer()));
   await lite.close();
   project.provide('pgliteTemplate', file);
 

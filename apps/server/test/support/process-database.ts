@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { databaseUrl, onTestServer } from './database-templates';
 import { openPglite, openPostgres, type Database } from '../../src/db/database';
 import type { DatabaseKind } from './test-app';
 
@@ -24,22 +24,14 @@ export async function processDatabase(kind: DatabaseKind, prefix: string): Promi
   if (kind === 'pglite') {
     return { env: { DATA_DIR: dataDir }, open: () => openPglite(path.join(dataDir, 'pglite')), cleanup: () => rm(dataDir, { recursive: true, force: true }) };
   }
-  const base = process.env.TEST_DATABASE_URL ?? '';
   const name = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
+  await onTestServer(`create database ${name}`);
+  const url = databaseUrl(name);
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    open: () => openPostgres({ connectionString: url.toString() }),
+    env: { DATA_DIR: dataDir, DATABASE_URL: url },
+    open: () => openPostgres({ connectionString: url }),
     cleanup: async () => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+      await onTestServer(`drop database if exists ${name} with (force)`);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

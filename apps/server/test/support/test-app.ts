@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, inject } from 'vitest';
 import { buildApp, type App } from '../../src/app/build-app';
 import { loadConfig, type Config } from '../../src/config';
@@ -65,19 +64,13 @@ function pgliteTemplate(file: string): Promise<Blob> {
 
 async function emptyPostgresSchema(connectionString: string): Promise<Database> {
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
+  await onTestServer(`create schema ${schema}`);
   const db = await openPostgres({ connectionString, schema, max: 4 });
   return {
     ...db,
     async close() {
       await db.close();
-      const cleanup = new pg.Client({ connectionString });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${schema} cascade`);
-      await cleanup.end();
+      await onTestServer(`drop schema ${schema} cascade`);
     },
   };
 }
