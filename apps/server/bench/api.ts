@@ -1,5 +1,6 @@
 /**
- * `npm run bench:api`: the real server, measured from outside with autocannon, in one run:
+ * `npm run bench:api`: the real server, measured from outside (`http-load.ts`: 64 connections, each
+ * sending its next request when the last is answered), in one run:
  *   (a) a read served from memory: GET /api/currency/quotation_new
  *   (b) durable limit-order placements (acknowledged only after their batch commits) from 64 users
  *       over 64 connections
@@ -13,13 +14,15 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import { prepareDatabase } from '../src/app/bootstrap';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { hashPassword } from '../src/lib/password';
 import { UserRepository } from '../src/modules/users/repository';
 import { call, operatorJson, startServerProcess } from '../test/support/server-process';
+import { loadHttp, requestText } from './http-load';
+import { cpuDuring } from './process-cpu';
 import { postgresTarget } from './support';
 import { sign } from '../src/modules/api-v1/signature';
 
@@ -41,6 +44,34 @@ interface Figures {
   p99: number;
   errors: number;
   refused: number;
+  /** CPU ms per answered request (warm-up included) of the server, the database and the bench's client */
+  cpu: { server: number; database: number; client: number };
+}
+
+/** Counts a call's answers and its refusals (an answer that is not `{"type":"ok"…`). */
+interface Answers {
+  count: number;
+  answered: number;
+  /** the first refusal's reply, printed with the figures */
+  first?: string;
+}
+
+function counted(answers: Answers) {
+  return (status: number, body: string) => {
+    answers.answered += 1;
+    if (body.startsWith('{"type":"ok"')) return;
+    answers.count += 1;
+    answers.first ??= `${status} ${body.slice(0, 200)}`;
+  };
+}
+
+/** PostgreSQL's processes on this machine: the pool's connections live through a phase, so their CPU can be read. */
+function postgresProcesses(): number[] {
+  try {
+    return execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
 }
 
 /**
@@ -48,23 +79,28 @@ interface Figures {
  * the odd rounds and (c) first in the even ones, so a change of the machine's load or the book's
  * growth falls on both alike; each figure is then the mean of its rounds (p99: the worst round).
  */
+/** the server process being measured, whose CPU time each measurement reads */
+let serverPid: number | undefined;
+
 const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 1)));
 
 type Phase = (seconds: number, warmupSeconds: number) => Promise<Figures>;
 
-async function measure(options: autocannon.Options, refusals: { count: number }, seconds: number, warmupSeconds: number): Promise<Figures> {
-  const result = await autocannon({
-    ...options,
-    connections: CONNECTIONS,
-    duration: seconds,
-    ...(warmupSeconds > 0 ? { warmup: { connections: CONNECTIONS, duration: warmupSeconds } } : {}),
-  });
+async function measure(url: string, request: (connection: number) => string, answers: Answers, seconds: number, warmupSeconds: number): Promise<Figures> {
+  const answeredBefore = answers.answered;
+  const { result, cpuMs } = await cpuDuring([{ name: 'server', pids: async () => (serverPid === undefined ? [] : [serverPid]) }, { name: 'database', pids: async () => postgresProcesses() }], () =>
+    loadHttp({ url, connections: CONNECTIONS, seconds, warmupSeconds, request, onReply: counted(answers) }),
+  );
+  const answered = Math.max(1, answers.answered - answeredBefore);
+  if (answers.first) console.log(`first refusal: ${answers.first}`);
+  const perRequest = (name: string) => (cpuMs.get(name) ?? 0) / answered;
   return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-    refused: refusals.count,
+    cpu: { server: perRequest('server'), database: perRequest('database'), client: perRequest('bench client') },
+    requestsPerSecond: result.requestsPerSecond,
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
+    refused: answers.count,
   };
 }
 
@@ -77,6 +113,7 @@ function meanOf(rounds: Figures[]): Figures {
     errors: rounds.reduce((sum, figures) => sum + figures.errors, 0),
     // the refusal counters run on through the rounds
     refused: rounds.at(-1)?.refused ?? 0,
+    cpu: { server: mean((figures) => figures.cpu.server), database: mean((figures) => figures.cpu.database), client: mean((figures) => figures.cpu.client) },
   };
 }
 
@@ -100,7 +137,8 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
 
   // BENCH_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops
   const profile = [...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []), ...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [])];
-  const server = await startServerProcess({ ...env, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000' }, profile);
+  const server = await startServerProcess({ ...env, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000000', API_V1_REQUESTS_PER_MINUTE: '100000000' }, profile);
+  serverPid = server.child.pid;
   try {
     const operator = (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token;
     const tokens: string[] = [];
@@ -115,76 +153,38 @@ async function runOn(label: string, env: Record<string, string>, open: () => Pro
       keys.push({ key: created.key, hmacKey: createSecretKey(Buffer.from(created.secret, 'utf8')) });
     }
 
-    const readRefusals = { count: 0 };
-    const measureRead: Phase = (seconds, warmupSeconds) => measure(
-      {
-        url: `${server.url}/api/currency/quotation_new`,
-        requests: [{ method: 'GET', onResponse: (_status: number, body: string) => void (body.startsWith('{"type":"ok"') || (readRefusals.count += 1)) }],
-      },
-      readRefusals,
-      seconds,
-      warmupSeconds,
-    );
+    const readRefusals: Answers = { count: 0, answered: 0 };
+    const read = requestText('GET', '/api/currency/quotation_new', '', '');
+    const measureRead: Phase = (seconds, warmupSeconds) => measure(server.url, () => read, readRefusals, seconds, warmupSeconds);
 
-    let next = 0;
-    const orderRefusals = { count: 0 };
-    const measureWrite: Phase = (seconds, warmupSeconds) => measure(
-      {
-        url: `${server.url}/api/transaction/in`,
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        // resting bids far below the market: every order is a durable insert, none trades
-        body: 'legal_id=3&currency_id=1&price=1000&num=0.001&mode=2',
-        setupClient: (client: { setHeaders(headers: Record<string, string>): void }) => {
-          client.setHeaders({ 'content-type': 'application/x-www-form-urlencoded', authorization: tokens[next++ % tokens.length] ?? '' });
-        },
-        requests: [{ onResponse: (_status: number, body: string) => void (body.startsWith('{"type":"ok"') || (orderRefusals.count += 1)) }],
-      },
-      orderRefusals,
-      seconds,
-      warmupSeconds,
+    // resting bids far below the market: every order is a durable insert, none trades; each connection is one user
+    const orderRefusals: Answers = { count: 0, answered: 0 };
+    const orders = tokens.map((token) =>
+      requestText('POST', '/api/transaction/in', `content-type: application/x-www-form-urlencoded\r\nauthorization: ${token}\r\n`, 'legal_id=3&currency_id=1&price=1000&num=0.001&mode=2'),
     );
-    // (c) the same order, signed: a request counter in the query makes every signature new
-    let nextKey = 0;
+    const measureWrite: Phase = (seconds, warmupSeconds) => measure(server.url, (connection) => orders[connection % orders.length] ?? '', orderRefusals, seconds, warmupSeconds);
+
+    // (c) the same order, signed at the moment it is sent, each connection with a key of its own;
+    // a request counter in the query makes every signature new
     let counter = 0;
-    const signedRefusals = { count: 0 };
+    const signedRefusals: Answers = { count: 0, answered: 0 };
     const orderBody = JSON.stringify({ symbol: 'BTC_USDT', side: 'BUY', type: 'LIMIT', price: '1000', quantity: '0.001' });
-    const measureSigned: Phase = (seconds, warmupSeconds) => measure(
-      {
-        url: server.url,
-        method: 'POST',
-        requests: [
-          {
-            // each connection signs with a key of its own, every request anew
-            setupRequest: (request: autocannon.Request, context: object) => {
-              const state = context as { credentials?: { key: string; hmacKey: KeyObject } };
-              const credentials = (state.credentials ??= keys[nextKey++ % keys.length]);
-              if (!credentials) throw new Error('no API key');
-              counter += 1;
-              const query = `n=${counter}`;
-              const timestamp = String(Date.now());
-              return {
-                ...request,
-                method: 'POST',
-                path: `/api/v1/order?${query}`,
-                body: orderBody,
-                headers: {
-                  'content-type': 'application/json',
-                  'x-tsr-apikey': credentials.key,
-                  'x-tsr-timestamp': timestamp,
-                  'x-tsr-signature': sign(credentials.hmacKey, { timestamp, method: 'POST', path: '/api/v1/order', query, body: orderBody }),
-                },
-              };
-            },
-            onResponse: (_status: number, body: string) => void (body.startsWith('{"type":"ok"') || (signedRefusals.count += 1)),
-          },
-        ],
-      },
-      signedRefusals,
-      seconds,
-      warmupSeconds,
-    );
-    const none: Figures = { requestsPerSecond: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, refused: 0 };
+    const signedOrder = (connection: number) => {
+      const credentials = keys[connection % keys.length];
+      if (!credentials) throw new Error('no API key');
+      counter += 1;
+      const query = `n=${counter}`;
+      const timestamp = String(Date.now());
+      const signature = sign(credentials.hmacKey, { timestamp, method: 'POST', path: '/api/v1/order', query, body: orderBody });
+      return requestText(
+        'POST',
+        `/api/v1/order?${query}`,
+        `content-type: application/json\r\nx-tsr-apikey: ${credentials.key}\r\nx-tsr-timestamp: ${timestamp}\r\nx-tsr-signature: ${signature}\r\n`,
+        orderBody,
+      );
+    };
+    const measureSigned: Phase = (seconds, warmupSeconds) => measure(server.url, signedOrder, signedRefusals, seconds, warmupSeconds);
+    const none: Figures = { requestsPerSecond: Number.NaN, p50: Number.NaN, p99: Number.NaN, errors: 0, refused: 0, cpu: { server: Number.NaN, database: Number.NaN, client: Number.NaN } };
     const figures = { a: none, b: none, c: none };
     const phases = { a: measureRead, b: measureWrite, c: measureSigned };
     const rounds: Record<'b' | 'c', Figures[]> = { b: [], c: [] };
@@ -231,7 +231,7 @@ if (process.env.BENCH_ONLY !== 'postgres') {
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 console.log(`\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION_SECONDS} s per measurement after ${WARMUP_SECONDS} s of warm-up\n`);
-console.log('database     call                              req/s      p50 ms   p99 ms   errors  refused');
+console.log('database     call                              req/s      p50 ms   p99 ms   errors  refused   CPU ms per request: server  database  client');
 for (const row of rows) {
   for (const [name, figures] of [
     ['(a) GET currency/quotation_new', row.read],
@@ -239,7 +239,7 @@ for (const row of rows) {
     ['(c) POST v1/order (signed, durable)', row.signed],
   ] as const) {
     console.log(
-      `${row.label.padEnd(12)} ${name.padEnd(33)} ${fmt(figures.requestsPerSecond).padStart(8)} ${fmt(figures.p50, 1).padStart(9)} ${fmt(figures.p99, 1).padStart(8)} ${String(figures.errors).padStart(8)} ${String(figures.refused).padStart(8)}`,
+      `${row.label.padEnd(12)} ${name.padEnd(33)} ${fmt(figures.requestsPerSecond).padStart(8)} ${fmt(figures.p50, 1).padStart(9)} ${fmt(figures.p99, 1).padStart(8)} ${String(figures.errors).padStart(8)} ${String(figures.refused).padStart(8)}   ${fmt(figures.cpu.server, 3).padStart(27)} ${fmt(figures.cpu.database, 3).padStart(9)} ${fmt(figures.cpu.client, 3).padStart(7)}`,
     );
   }
   const ratio = row.write.requestsPerSecond / row.read.requestsPerSecond;

@@ -42,15 +42,20 @@ export interface CpuGroup {
  * process is read with `process.cpuUsage` (its worker threads included).
  */
 export async function cpuDuring<T>(groups: readonly CpuGroup[], run: () => Promise<T>): Promise<{ result: T; cpuMs: Map<string, number> }> {
-  const pidsOf = await Promise.all(groups.map((group) => group.pids()));
-  const sum = (pids: number[]) => pids.reduce((total, pid) => total + processCpuSeconds(pid) * 1000, 0);
-  const before = pidsOf.map(sum);
+  // per process: a process that starts meanwhile (a pool's new connection) counts from zero, and
+  // one that ends meanwhile is left out rather than counted backwards
+  const cpuOf = async (group: CpuGroup) => new Map((await group.pids()).map((pid) => [pid, processCpuSeconds(pid) * 1000]));
+  const before = await Promise.all(groups.map(cpuOf));
   const ownBefore = process.cpuUsage();
   const result = await run();
   const own = process.cpuUsage(ownBefore);
-  const after = pidsOf.map(sum);
+  const after = await Promise.all(groups.map(cpuOf));
   const cpuMs = new Map<string, number>();
-  groups.forEach((group, index) => cpuMs.set(group.name, (after[index] ?? 0) - (before[index] ?? 0)));
+  groups.forEach((group, index) => {
+    let spent = 0;
+    for (const [pid, ms] of after[index] ?? []) spent += ms - (before[index]?.get(pid) ?? 0);
+    cpuMs.set(group.name, spent);
+  });
   cpuMs.set('bench client', (own.user + own.system) / 1000);
   return { result, cpuMs };
 }

@@ -1,4 +1,4 @@
-import { installBodyTimeout } from '../http/body-timeout';
+import { bodyTimeoutOptions } from '../http/body-timeout';
 import { installIdempotency } from '../modules/idempotency/hook';
 import { IdempotencyRepository } from '../modules/idempotency/repository';
 import { randomUUID } from 'node:crypto';
@@ -105,6 +105,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
         ? false
         : { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     bodyLimit: config.BODY_LIMIT_BYTES,
+    ...bodyTimeoutOptions(config.BODY_TIMEOUT_MS),
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -114,7 +115,6 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   http.setSerializerCompiler(serializerCompiler);
   installErrorHandler(http);
   installMessageLanguage(http);
-  installBodyTimeout(http, config.BODY_TIMEOUT_MS);
   // Idempotency-Key on every call of a known caller that changes something (issue 25)
   installIdempotency(http, new IdempotencyRepository(db));
   const metrics = new Metrics(config.ROLE);

@@ -43,7 +43,7 @@ describeEachDatabase('signed orders admitted by the core', (kind) => {
     const pair = [...app.core.read.pairs()].find((each) => each.symbol === 'BTC/USDT');
     return app.core.execute({ kind: 'spot_place', key, userId: bot.id, pairId: pair?.id ?? 0, side: 'buy', type: 'limit', price: parseAmount('1000'), quantity: parseAmount('0.001'), ...(admission ? { admission } : {}) });
   };
-  const admissionOf = async (signature: string): Promise<SignedAdmission> => ({ keyId: await keyIdOf(app.db, bot.credentials), signature, expiresAt: Date.now() + 60_000, attempt: randomUUID() });
+  const admissionOf = async (signature: string): Promise<SignedAdmission> => ({ keyId: await keyIdOf(app.db, bot.credentials), signature, sentAt: Date.now(), expiresAt: Date.now() + 60_000, attempt: randomUUID() });
 
   it('refuses a replayed signed order, with or without a client order id, and changes nothing', async () => {
     for (const body of [ORDER, { ...ORDER, clientOrderId: 'replayed-1' }]) {

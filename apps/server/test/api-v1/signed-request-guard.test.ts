@@ -16,7 +16,7 @@ function recordingDatabase(): { db: Database; modes: unknown[] } {
   return { db, modes };
 }
 
-const nonce = (signature: string, effectsFollow: boolean) => ({ signature, expiresAt: new Date(Date.now() + 60_000), effectsFollow });
+const nonce = (signature: string, effectsFollow: boolean) => ({ signature, sentAt: Date.now(), expiresAt: new Date(Date.now() + 60_000), effectsFollow });
 
 describe('the signed-request guard', () => {
   it('waits for the disk only when no durable write of the request follows its admission', async () => {

@@ -26,9 +26,15 @@ describeEachDatabase('the core’s book of signed admissions', (kind) => {
     const [row] = await app.db.query<{ id: string }>('select id::text from api_keys where key = $1', [bot.credentials.key]);
     keyId = Number(row?.id);
   });
-  const admission = (signature: string): SignedAdmission => ({ keyId, signature, expiresAt: Date.now() + 60_000, attempt: randomUUID() });
+  const admission = (signature: string): SignedAdmission => ({ keyId, signature, sentAt: Date.now(), expiresAt: Date.now() + 60_000, attempt: randomUUID() });
   const record = (signed: SignedAdmission) =>
-    app.db.query('insert into api_request_nonces (key_id, signature, expires_at, attempt) values ($1, $2, $3, $4)', [signed.keyId, signed.signature, new Date(signed.expiresAt), signed.attempt]);
+    app.db.query('insert into api_request_nonces (sent_at, key_id, signature, expires_at, attempt) values ($1, $2, $3, $4, $5)', [
+      signed.sentAt,
+      signed.keyId,
+      signed.signature,
+      new Date(signed.expiresAt),
+      signed.attempt,
+    ]);
 
   it('asks the database for what memory cannot answer: before it loaded, and after it let an admission go early', async () => {
     // a core that has not loaded: a row written before it is found in the database

@@ -34,6 +34,12 @@ it('cuts an unfinished chunked request body after BODY_TIMEOUT_MS with 408, and 
   expect(closedAfterMs).toBeLessThan(10_000);
 });
 
+it('cuts a request whose headers never end, the same way', async () => {
+  const { reply, closedAfterMs } = await rawRequest('POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: appl', '');
+  expect(reply).toMatch(/^HTTP\/1\.1 408/);
+  expect(closedAfterMs).toBeLessThan(10_000);
+});
+
 it('lets a complete body through as before', async () => {
   const response = await fetch(`http://127.0.0.1:${port}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user_string: 'nobody@example.com', password: 'x' }) });
   expect(response.status).toBe(200);

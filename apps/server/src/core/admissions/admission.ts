@@ -1,13 +1,15 @@
 /**
  * A signed request's admission, carried by the one core command the request makes (a signed
  * order): the key that signed it and the signature. The core records it in the batch that applies
- * the command, in `api_request_nonces` (one row per key and signature), so the request and its
+ * the command, in `api_request_nonces` (one row per timestamp, key and signature), so the request and its
  * effects cost one durable write, and refuses a command whose admission is recorded already.
  */
 export interface SignedAdmission {
   keyId: number;
   /** the request's signature, lower-case hex: a copy of the request carries the same one */
   signature: string;
+  /** the request's signed timestamp (epoch ms): a copy of the request carries the same one */
+  sentAt: number;
   /** epoch ms after which the signature can no longer pass a receive window (its row may be swept then) */
   expiresAt: number;
   /**

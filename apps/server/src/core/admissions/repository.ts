@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import type { CoreTable } from '../kind';
-import { admissionId, type SignedAdmission } from './admission';
+import { admissionId, LONGEST_ADMISSION_LIFE_MS, type SignedAdmission } from './admission';
 
 /** What the database holds of one admission's key and signature before a batch applies. */
 export interface RecordedAdmission {
@@ -21,12 +21,12 @@ export interface RecordedAdmission {
 export async function findAdmissions(db: Database, admissions: readonly SignedAdmission[]): Promise<Map<string, RecordedAdmission>> {
   const found = new Map<string, RecordedAdmission>();
   if (admissions.length === 0) return found;
-  const input = admissions.map((admission, index) => ({ i: index, k: admission.keyId, s: admission.signature }));
+  const input = admissions.map((admission, index) => ({ i: index, t: admission.sentAt, k: admission.keyId, s: admission.signature }));
   const rows = await db.queryPrepared<{ i: number; live: boolean; spent: boolean; attempt: string | null }>(
-    `with input as (select * from json_to_recordset($1::json) as t(i int, k bigint, s text))
+    `with input as (select * from json_to_recordset($1::json) as t(i int, t bigint, k bigint, s text))
      select input.i, exists (select 1 from api_keys a where a.id = input.k and a.deleted_at is null and a.disabled_at is null) as live,
             n.key_id is not null as spent, n.attempt
-       from input left join api_request_nonces n on n.key_id = input.k and n.signature = input.s`,
+       from input left join api_request_nonces n on n.sent_at = input.t and n.key_id = input.k and n.signature = input.s`,
     [JSON.stringify(input)],
   );
   for (const row of rows) {
@@ -47,8 +47,9 @@ export interface HeldAdmission {
 /** The admissions not yet expired at `now`, the latest-expiring first, at most `limit` of them. */
 export async function loadAdmissions(db: Database, now: Date, limit: number): Promise<HeldAdmission[]> {
   const rows = await db.query<{ key_id: string; signature: string; attempt: string | null; expires_at: Date }>(
-    'select key_id::text, signature, attempt, expires_at from api_request_nonces where expires_at > $1 order by expires_at desc limit $2',
-    [now, limit],
+    // the timestamp's bound lets the primary key find them: no row signed earlier is still unexpired
+    'select key_id::text, signature, attempt, expires_at from api_request_nonces where sent_at > $3 and expires_at > $1 order by expires_at desc limit $2',
+    [now, limit, now.getTime() - LONGEST_ADMISSION_LIFE_MS],
   );
   return rows.map((row) => ({ id: admissionId({ keyId: Number(row.key_id), signature: row.signature }), attempt: row.attempt, expiresAt: new Date(row.expires_at).getTime() }));
 }
@@ -61,8 +62,8 @@ export async function loadAdmissions(db: Database, now: Date, limit: number): Pr
 export const ADMISSIONS: CoreTable<SignedAdmission> = {
   name: 'api_request_nonces',
   statement(source, admissions) {
-    const rows = admissions.map((x) => ({ k: x.keyId, s: x.signature, e: new Date(x.expiresAt).toISOString(), a: x.attempt }));
-    return `insert into api_request_nonces (key_id, signature, expires_at, attempt)
-        select k, s, e, a from ${source(rows, 'k bigint, s text, e timestamptz, a text')}`;
+    const rows = admissions.map((x) => ({ t: x.sentAt, k: x.keyId, s: x.signature, e: new Date(x.expiresAt).toISOString(), a: x.attempt }));
+    return `insert into api_request_nonces (sent_at, key_id, signature, expires_at, attempt)
+        select t, k, s, e, a from ${source(rows, 't bigint, k bigint, s text, e timestamptz, a text')}`;
   },
 };

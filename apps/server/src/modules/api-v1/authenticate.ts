@@ -152,10 +152,10 @@ export class SignedRequestChecker {
     const expiresAt = sentAt + MAX_RECV_WINDOW_MS + 1000;
     if (admitter === 'core') {
       this.guard.admittedElsewhere({ keyId: known.id, ip, at: now });
-      return { keyId: known.id, userId: known.userId, scopes: known.scopes, admission: { keyId: known.id, signature, expiresAt, attempt: randomUUID() } };
+      return { keyId: known.id, userId: known.userId, scopes: known.scopes, admission: { keyId: known.id, signature, sentAt, expiresAt, attempt: randomUUID() } };
     }
     // the trade and withdraw scopes act only through the core, whose durable batch follows the admission
-    const nonce = { signature, expiresAt: new Date(expiresAt), effectsFollow: scope !== 'read' };
+    const nonce = { signature, sentAt, expiresAt: new Date(expiresAt), effectsFollow: scope !== 'read' };
     return this.guard.admit({ keyId: known.id, ip, at: now, nonce }).then((admission) => {
       if (admission === 'key gone') {
         this.directory.forget(proof.key);

@@ -1,3 +1,4 @@
+import { LONGEST_ADMISSION_LIFE_MS } from '../../core/admissions/admission';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/time';
 
@@ -11,7 +12,7 @@ export interface KeyUse {
    * receive window); `effectsFollow` when every effect the request may have is a later durable
    * write of its own (the core's batch), which then makes this admission durable too
    */
-  nonce?: { signature: string; expiresAt: Date; effectsFollow?: boolean };
+  nonce?: { signature: string; sentAt: number; expiresAt: Date; effectsFollow?: boolean };
 }
 
 export type Admission = 'admitted' | 'replayed' | 'key gone';
@@ -169,14 +170,14 @@ export class SignedRequestGuard {
   }
 
   private async write(uses: KeyUse[]): Promise<Admission[]> {
-    const rows = uses.map((use, index) => ({ i: index, k: use.keyId, s: use.nonce?.signature ?? null, e: use.nonce?.expiresAt.toISOString() ?? null }));
+    const rows = uses.map((use, index) => ({ i: index, k: use.keyId, s: use.nonce?.signature ?? null, t: use.nonce?.sentAt ?? null, e: use.nonce?.expiresAt.toISOString() ?? null }));
     // off only when every admission of the statement has a durable write of its own to follow
     const waitForDisk = uses.some((use) => use.nonce !== undefined && !use.nonce.effectsFollow) ? 'on' : 'off';
     const answered = await this.db.queryPrepared<{ i: number; live: boolean; fresh: boolean }>(
-      `with input as (select * from json_to_recordset($1::json) as t(i int, k bigint, s text, e timestamptz)),
+      `with input as (select * from json_to_recordset($1::json) as t(i int, k bigint, s text, t bigint, e timestamptz)),
        live as (select input.* from input join api_keys a on a.id = input.k and a.deleted_at is null and a.disabled_at is null),
-       first as (select distinct on (k, s) i, k, s, e from live where s is not null order by k, s, i),
-       fresh as (insert into api_request_nonces (key_id, signature, expires_at) select k, s, e from first
+       first as (select distinct on (k, s) i, k, s, t, e from live where s is not null order by k, s, i),
+       fresh as (insert into api_request_nonces (sent_at, key_id, signature, expires_at) select t, k, s, e from first
                  on conflict do nothing returning key_id, signature),
        settings as (select set_config('synchronous_commit', $2, true) as commit_mode)
        select input.i, live.i is not null as live, fresh.key_id is not null as fresh
@@ -191,7 +192,9 @@ export class SignedRequestGuard {
 
   private async sweep(): Promise<void> {
     try {
-      await this.db.query('delete from api_request_nonces where expires_at < $1', [this.clock()]);
+      // by the primary key's leading column: every row whose timestamp is this old has expired
+      const now = this.clock();
+      await this.db.query('delete from api_request_nonces where sent_at < $1 and expires_at < $2', [now.getTime() - LONGEST_ADMISSION_LIFE_MS, now]);
     } catch (error) {
       this.onFault(error);
     }
