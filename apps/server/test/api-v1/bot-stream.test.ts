@@ -134,6 +134,9 @@ describeEachDatabase('the bots’ websocket stream', (kind) => {
         );
       }
       await Promise.all(chunk);
+      // the stream publishes at most every 100 ms: a pause every 1,000 orders lets each stretch go
+      // out as diffs of its own, however fast the core runs, so the client rebuilds through many
+      if (sent % 1_000 === 0) await new Promise((resolve) => setTimeout(resolve, 150));
     }
 
     // the stream publishes at most every 100 ms: wait until it has caught up with the core
@@ -148,7 +151,7 @@ describeEachDatabase('the bots’ websocket stream', (kind) => {
     const server = serverBook();
     expect(server.bids.size + server.asks.size).toBeGreaterThan(10);
     expect(book.seq).toBe(published());
-    expect(book.seq).toBeGreaterThan(10);
+    expect(book.seq).toBeGreaterThanOrEqual(10);
     expect(new Map([...book.bids].sort())).toEqual(new Map([...server.bids].sort()));
     expect(new Map([...book.asks].sort())).toEqual(new Map([...server.asks].sort()));
     // and a late client that starts from the REST snapshot call agrees with both
