@@ -64,6 +64,7 @@ import { createServices, type Services } from './services';
 import { Metrics } from './metrics';
 import { connectNats, followCore, remoteCore, serveCore } from '../cluster/nats';
 import { connectRedis, type RedisLinks } from '../cluster/redis';
+import { sharedRateLimitStore } from '../cluster/shared-rate-limit';
 import { AddressAllowList } from '../modules/admin/address-allow-list';
 import { registerWebApp } from './web-app';
 import { recordRoutes, type RegisteredRoute } from './route-list';
@@ -126,7 +127,18 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   const gateway = config.ROLE === 'gateway';
   const nats = config.NATS_URL && config.ROLE !== 'all' ? await connectNats(config.NATS_URL, `tessera-${config.ROLE}`) : undefined;
   if (config.ROLE !== 'all' && !nats) throw new Error(`ROLE=${config.ROLE} needs NATS_URL`);
-  const redis: RedisLinks | undefined = config.REDIS_URL ? await connectRedis(config.REDIS_URL, config.CLUSTER_NAME) : undefined;
+  const redis: RedisLinks | undefined = config.REDIS_URL
+    ? await connectRedis(config.REDIS_URL, config.CLUSTER_NAME, (error) => http.log.warn({ err: error }, 'Redis connection error'))
+    : undefined;
+  // the rate limits every gateway shares, counted per process while Redis does not answer
+  const sharedLimits = (name: string) =>
+    redis
+      ? {
+          store: sharedRateLimitStore(redis.limits, `${redis.prefix}${name}-`, (state, error) =>
+            state === 'local' ? http.log.warn({ err: error }, `rate limits (${name}) counted per process: Redis does not answer`) : http.log.info(`rate limits (${name}) counted in Redis again`),
+          ),
+        }
+      : {};
   if (!gateway) await db.claimWriter();
   const core = new Core(
     new CoreRepository(db),
@@ -180,7 +192,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   };
   await http.register(
     async (api) => {
-      await api.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', ...(redis ? { redis: redis.limits, nameSpace: `${redis.prefix}api-` } : {}) });
+      await api.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', ...sharedLimits('api') });
       // a POST with no body at all means "no fields", as it does for old clients
       api.addHook('preValidation', async (request) => {
         if (request.method === 'POST' && (request.body === undefined || request.body === null)) request.body = {};
@@ -219,7 +231,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   // trading bots (issue 28): the signed API v1 in a plugin of its own (raw JSON bodies for the
   // signature, HTTP statuses, a rate limit per key), its websocket stream beside socket.io
   const signedRequests = new SignedRequestChecker(services.apiKeyDirectory, services.signedRequests, clock);
-  await http.register(apiV1Routes, { prefix: '/api/v1', services, checker: signedRequests, requestsPerMinute: config.API_V1_REQUESTS_PER_MINUTE });
+  await http.register(apiV1Routes, { prefix: '/api/v1', services, checker: signedRequests, requestsPerMinute: config.API_V1_REQUESTS_PER_MINUTE, limits: sharedLimits('v1') });
   services.bookDiffs.start();
   const botStream = attachBotStream(http.server, {
     core,
@@ -236,7 +248,7 @@ export async function buildApp({ config, db, clock = systemClock, onCoreFailure 
   });
   await http.register(
     async (admin) => {
-      await admin.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', ...(redis ? { redis: redis.limits, nameSpace: `${redis.prefix}admin-` } : {}) });
+      await admin.register(rateLimit, { max: config.RATE_LIMIT_PER_MINUTE, timeWindow: '1 minute', ...sharedLimits('admin') });
       await admin.register(adminRoutes, deps);
     },
     { prefix: '/admin/api' },

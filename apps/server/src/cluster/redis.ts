@@ -14,11 +14,13 @@ export interface RedisLinks {
   close(): Promise<void>;
 }
 
-export async function connectRedis(url: string, cluster: string): Promise<RedisLinks> {
+/** `onError`: a connection's error (each failed reconnection too); the clients reconnect by themselves. */
+export async function connectRedis(url: string, cluster: string, onError: (error: unknown) => void = () => {}): Promise<RedisLinks> {
   // every request checks its limit: those of one turn of the event loop go out in one write
   const limits = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: true, enableAutoPipelining: true });
   const publisher = new Redis(url, { lazyConnect: true });
   const subscriber = new Redis(url, { lazyConnect: true });
+  for (const client of [limits, publisher, subscriber]) client.on('error', onError);
   await Promise.all([limits.connect(), publisher.connect(), subscriber.connect()]);
   return {
     limits,

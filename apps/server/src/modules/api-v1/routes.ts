@@ -1,4 +1,4 @@
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   replySchema,
@@ -34,6 +34,8 @@ export interface V1Deps {
   services: Services;
   checker: SignedRequestChecker;
   requestsPerMinute: number;
+  /** where the per-key counts live: every gateway's shared store, or (unset) this process's memory */
+  limits?: { store?: FastifyRateLimitStoreCtor };
 }
 
 const SIGNED = 'Signed: `X-TSR-APIKEY`, `X-TSR-TIMESTAMP` (epoch ms), `X-TSR-SIGNATURE` (hex HMAC-SHA256, docs/api-v1.md), optional `X-TSR-RECV-WINDOW` (ms, default 5000, at most 60000).';
@@ -44,7 +46,7 @@ const ok = <T>(message: T) => ({ type: 'ok' as const, message });
  * signature, its errors carry HTTP statuses, and its rate limit counts per key (per address for the
  * public calls) with `X-RateLimit-*` and `Retry-After` headers.
  */
-export const apiV1Routes: FastifyPluginAsyncZod<V1Deps> = async (app, { services, checker, requestsPerMinute }) => {
+export const apiV1Routes: FastifyPluginAsyncZod<V1Deps> = async (app, { services, checker, requestsPerMinute, limits }) => {
   installV1ErrorHandler(app);
   // the body exactly as sent: the signature covers its bytes, not a re-serialisation
   app.removeAllContentTypeParsers();
@@ -66,6 +68,7 @@ export const apiV1Routes: FastifyPluginAsyncZod<V1Deps> = async (app, { services
     // after the signature check: a key's budget is spent only by requests signed with it
     hook: 'preHandler',
     keyGenerator: (request) => (request.apiKey ? `key:${request.apiKey.keyId}` : `ip:${request.ip}`),
+    ...limits,
   });
   const v1 = services.apiV1;
   const market = ['v1 market data'];
