@@ -45,7 +45,18 @@ describeEachDatabase('signed orders admitted by the core', (kind) => {
   };
   const admissionOf = async (signature: string): Promise<SignedAdmission> => ({ keyId: await keyIdOf(app.db, bot.credentials), signature, sentAt: Date.now(), expiresAt: Date.now() + 60_000, attempt: randomUUID() });
 
+  /** The key's uses so far (admitted, refused), as the login history shows them. */
+  const usesOfBot = async () => {
+    await app.services.signedRequests.flushUses();
+    const [row] = await app.db.query<{ requests: number; refused: number }>(
+      'select coalesce(sum(requests), 0)::int as requests, coalesce(sum(refused), 0)::int as refused from api_key_uses where key_id = $1',
+      [await keyIdOf(app.db, bot.credentials)],
+    );
+    return row;
+  };
+
   it('refuses a replayed signed order, with or without a client order id, and changes nothing', async () => {
+    const usesBefore = await usesOfBot();
     for (const body of [ORDER, { ...ORDER, clientOrderId: 'replayed-1' }]) {
       const timestamp = Date.now();
       // the longest window, so the copy is judged as a copy on a loaded machine too
@@ -63,6 +74,8 @@ describeEachDatabase('signed orders admitted by the core', (kind) => {
       expect(await fingerprint(app.db)).toEqual(before);
       expect(nonces?.n).toBe(nonces?.attempts);
     }
+    // in the key's uses each order counts as admitted, each copy as refused
+    expect(await usesOfBot()).toEqual({ requests: (usesBefore?.requests ?? 0) + 2, refused: (usesBefore?.refused ?? 0) + 2 });
   });
 
   it('records the admission of an order the rules refuse: a copy is refused as replayed, not tried again', async () => {

@@ -1,3 +1,5 @@
+import type { Refusal } from '../refusal';
+
 /**
  * A signed request's admission, carried by the one core command the request makes (a signed
  * order): the key that signed it and the signature. The core records it in the batch that applies
@@ -19,6 +21,9 @@ export interface SignedAdmission {
    */
   attempt: string;
 }
+
+/** What the core answers for a signed command it does not admit: a copy, a key gone, too late (the gateway answers 401). */
+export const ADMISSION_REFUSALS: ReadonlySet<Refusal['key']> = new Set<Refusal['key']>(['request replayed', 'invalid api key', 'timestamp outside the receive window']);
 
 /** How an admission is found in the batch's lookup and in memory: its key and signature. */
 export const admissionId = (admission: Pick<SignedAdmission, 'keyId' | 'signature'>) => `${admission.keyId} ${admission.signature}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyRequest, preValidationHookHandler } from 'fastify';
-import type { SignedAdmission } from '../../core/admissions/admission';
+import { ADMISSION_REFUSALS, type SignedAdmission } from '../../core/admissions/admission';
 import { Refusal } from '../../core/refusal';
 import type { Clock } from '../../lib/time';
 import type { ApiScope } from '../api-keys/scopes';
@@ -151,7 +151,7 @@ export class SignedRequestChecker {
     const signature = proof.signature.toLowerCase();
     const expiresAt = sentAt + MAX_RECV_WINDOW_MS + 1000;
     if (admitter === 'core') {
-      this.guard.admittedElsewhere({ keyId: known.id, ip, at: now });
+      // counted in the key's uses once the core has answered (`coreAnswered`)
       return { keyId: known.id, userId: known.userId, scopes: known.scopes, admission: { keyId: known.id, signature, sentAt, expiresAt, attempt: randomUUID() } };
     }
     // the trade and withdraw scopes act only through the core, whose durable batch follows the admission
@@ -164,6 +164,19 @@ export class SignedRequestChecker {
       if (admission === 'replayed') throw new SignedRefusal('request replayed', 401);
       return { keyId: known.id, userId: known.userId, scopes: known.scopes };
     });
+  }
+
+  /**
+   * Counts a request the core admitted or refused with its command in the key's uses, once the
+   * route has the core's answer (`error`: what the route threw). An order the rules refused was
+   * admitted all the same (its admission is recorded with the batch); a copy, a key gone, a request
+   * too late, or no answer from the core ('please retry') was not.
+   */
+  coreAnswered(request: FastifyRequest, error?: unknown): void {
+    const caller = request.apiKey;
+    if (!caller?.admission) return;
+    const admitted = error === undefined || (error instanceof Refusal && !ADMISSION_REFUSALS.has(error.key) && error.key !== 'please retry');
+    this.guard.admittedElsewhere({ keyId: caller.keyId, ip: request.ip, at: this.clock() }, admitted);
   }
 
   /** Refuses a request signed with a known key, counting the refusal in the key's uses. */

@@ -1,9 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Refusal } from '../../core/refusal';
+import { ADMISSION_REFUSALS as CORE_ADMISSION_REFUSALS } from '../../core/admissions/admission';
 import { SignedRefusal } from './authenticate';
 
-/** What the core answers for a signed command it does not admit (a copy, a key gone, too late): the key or signature, 401. */
-const CORE_ADMISSION_REFUSALS: ReadonlySet<Refusal['key']> = new Set<Refusal['key']>(['request replayed', 'invalid api key', 'timestamp outside the receive window']);
 
 /**
  * The v1 API answers with the envelope of the old one (`{type, message}`, the message a catalogue

@@ -111,7 +111,16 @@ export const apiV1Routes: FastifyPluginAsyncZod<V1Deps> = async (app, { services
       // checked against the schema again for every order; the schema still documents it
       serializerCompiler: () => (data: unknown) => JSON.stringify(data),
     },
-    async (request) => ok(await v1.placeOrder(currentUser(request).id, request.body, request.apiKey?.admission)),
+    async (request) => {
+      try {
+        const placed = await v1.placeOrder(currentUser(request).id, request.body, request.apiKey?.admission);
+        checker.coreAnswered(request);
+        return ok(placed);
+      } catch (error) {
+        checker.coreAnswered(request, error);
+        throw error;
+      }
+    },
   );
   app.get('/order', signed('read', { summary: 'One order, by orderId or clientOrderId', querystring: v1OrderQuery, response: { 200: replySchema(v1Order) } }), async (request) =>
     ok(await v1.order(currentUser(request).id, request.query)),

@@ -85,15 +85,26 @@ export class SignedRequestGuard {
     this.usesFlusher.unref();
   }
 
-  /** Admits a signed request, or says why not. */
+  /** Admits a signed request, or says why not; counted in the key's uses by what it got (a replay as refused). */
   admit(use: KeyUse & { nonce: NonNullable<KeyUse['nonce']> }): Promise<Admission> {
-    this.count(use, true);
-    return this.enqueue(use);
+    return this.enqueue(use).then(
+      (admission) => {
+        this.count(use, admission === 'admitted');
+        return admission;
+      },
+      (error: unknown) => {
+        this.count(use, false);
+        throw error;
+      },
+    );
   }
 
-  /** Counts a request the core admits with its command (a signed order) in the key's uses. */
-  admittedElsewhere(use: Omit<KeyUse, 'nonce'>): void {
-    this.count(use, true);
+  /**
+   * Counts a request whose admission the core decided with its command (a signed order): admitted,
+   * or refused (a copy, a key gone, too late, or no answer from the core).
+   */
+  admittedElsewhere(use: Omit<KeyUse, 'nonce'>, admitted: boolean): void {
+    this.count(use, admitted);
   }
 
   /** Counts a refused request in the key's uses (never throws: a refusal is answered anyway). */
