@@ -1,13 +1,11 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { LONGEST_RECEIVE_WINDOW_MS } from '../../src/core/admissions/admission';
 import { findAdmissions } from '../../src/core/admissions/repository';
 import type { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { migrateBefore } from '../support/migrate-before';
 
-const MIGRATIONS = path.join(import.meta.dirname, '../../src/db/migrations');
 
 /**
  * Migration 037 keys admissions by their signed timestamp first. A row written before it gets the
@@ -21,11 +19,7 @@ describeEachDatabase('signed admissions recorded before they were keyed by time'
 
   beforeAll(async () => {
     db = await createTestDatabase(kind, { empty: true });
-    await db.exec('create table schema_migrations (name text primary key, applied_at timestamptz not null default now())');
-    for (const file of (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql') && name < '037').sort()) {
-      await db.exec(await readFile(path.join(MIGRATIONS, file), 'utf8'));
-      await db.query('insert into schema_migrations (name) values ($1)', [file]);
-    }
+    await migrateBefore(db, '037');
     await db.query('insert into api_request_nonces (key_id, signature, expires_at, attempt) values ($1, $2, $3, $4), ($1, $5, $3, null)', [7, 'a'.repeat(64), new Date(expiresAt), 'attempt-1', 'b'.repeat(64)]);
     await migrate(db);
   });

@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseAmount } from '../../src/core/amount';
 import { runAudit } from '../../src/core/audit';
@@ -9,8 +7,8 @@ import type { Database } from '../../src/db/database';
 import { migrate } from '../../src/db/migrate';
 import { seed } from '../../src/db/seed/seed';
 import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { migrateBefore } from '../support/migrate-before';
 
-const MIGRATIONS = path.join(import.meta.dirname, '../../src/db/migrations');
 const reading = (name: string, value: string, used = true, dropped?: 'stale' | 'outlier') => ({ name, value, at: 1795334400000, used, ...(dropped ? { dropped } : {}) });
 
 /**
@@ -29,11 +27,7 @@ describeEachDatabase('index ticks recorded before rounds', (kind) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(kind, { empty: true });
-    await db.exec('create table schema_migrations (name text primary key, applied_at timestamptz not null default now())');
-    for (const file of (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql') && name < '034').sort()) {
-      await db.exec(await readFile(path.join(MIGRATIONS, file), 'utf8'));
-      await db.query('insert into schema_migrations (name) values ($1)', [file]);
-    }
+    await migrateBefore(db, '034');
     await seed(db, { demoData: false, supportUrl: 'https://support.example', appDownloadUrl: 'https://app.example' });
     pairs = (await db.query<{ id: number }>('select id from currency_pairs order by id limit 2')).map((row) => row.id);
     for (const tick of before) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import { formatAmount, parseAmount } from '../../src/core/amount';
 import type { Database } from '../../src/db/database';
 import { seed } from '../../src/db/seed/seed';
 import { createTestDatabase, describeEachDatabase } from '../support/test-app';
+import { migrateBefore } from '../support/migrate-before';
 
-const MIGRATIONS = path.join(import.meta.dirname, '../../src/db/migrations');
 const USDT = 3;
 
 /**
@@ -31,11 +31,7 @@ describeEachDatabase('second contracts settled before settlements had a row', (k
     db = await createTestDatabase(kind, { empty: true });
     config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', MARKET_MAKERS: 'off', DATA_DIR: await mkdtemp(path.join(tmpdir(), 'tessera-test-')) });
     // the database as it stood before migration 022
-    await db.exec('create table schema_migrations (name text primary key, applied_at timestamptz not null default now())');
-    for (const file of (await readdir(MIGRATIONS)).filter((name) => name.endsWith('.sql') && name < '022').sort()) {
-      await db.exec(await readFile(path.join(MIGRATIONS, file), 'utf8'));
-      await db.query('insert into schema_migrations (name) values ($1)', [file]);
-    }
+    await migrateBefore(db, '022');
     await seed(db, { demoData: false, supportUrl: config.SUPPORT_URL, appDownloadUrl: config.APP_DOWNLOAD_URL });
     const [user] = await db.query<{ id: number }>(`insert into users (account, password_hash, extension_code) values ('legacy.micro@example.com', '!', 'LEGMIC01') returning id`);
     player = user?.id ?? 0;
