@@ -253,5 +253,7 @@ for (const row of rows) {
     const each = row.rounds.b.map((write, index) => ((row.rounds.c[index]?.requestsPerSecond ?? Number.NaN) / write.requestsPerSecond).toFixed(2));
     console.log(`${row.label.padEnd(12)} (c)/(b) per round: ${each.join(', ')}`);
   }
-  console.log(`${row.label.padEnd(12)} ratio (c)/(b) = ${signedRatio.toFixed(3)}  goal ≥ 0.8 (signed v1 order vs transaction/in): ${signedRatio >= 0.8 ? 'PASS' : 'FAIL'}\n`);
+  // the goals are PostgreSQL's, the production database; PGlite's figures are printed beside them
+  const signedVerdict = row.label === 'PostgreSQL' ? `  goal ≥ 0.8 (signed v1 order vs transaction/in): ${signedRatio >= 0.8 ? 'PASS' : 'FAIL'}` : '';
+  console.log(`${row.label.padEnd(12)} ratio (c)/(b) = ${signedRatio.toFixed(3)}${signedVerdict}\n`);
 }
