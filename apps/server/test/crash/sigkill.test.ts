@@ -10,7 +10,9 @@ describeEachDatabase('crash safety', (kind) => {
   it('keeps every acknowledged order and trade through a SIGKILL under load; books and audit agree after restart', { timeout: 240_000 }, async () => {
     const where = await processDatabase(kind, 'crash');
     try {
-      let server = await startServerProcess(where.env);
+      // the load comes as fast as the server answers: more than a minute's limit of one address
+      const env = { ...where.env, RATE_LIMIT_PER_MINUTE: '10000000' };
+      let server = await startServerProcess(env);
       const operator = (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token;
       const traders: { token: string; id: number }[] = [];
       for (const [account, password] of [['demo@tessera.example', 'demo1234'], ['trader@tessera.example', 'trader1234']] as const) {
@@ -45,7 +47,7 @@ describeEachDatabase('crash safety', (kind) => {
       await Promise.all(workers);
       expect(acknowledged.length).toBeGreaterThan(20);
 
-      server = await startServerProcess(where.env);
+      server = await startServerProcess(env);
       const audit = await operatorJson<{ ok: boolean }>(server.url, 'GET', '/audit', (await operatorJson<{ token: string }>(server.url, 'POST', '/login', undefined, { email: 'admin@tessera.example', password: 'admin-dev-password' })).token);
       expect(audit.ok).toBe(true);
       const deal = await call<{ in: { price: string; number: string }[]; out: { price: string; number: string }[] }>(server.url, 'transaction/deal', { legal_id: 3, currency_id: 1 }, traders[0]?.token);
