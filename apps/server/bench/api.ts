@@ -74,15 +74,17 @@ function postgresProcesses(): number[] {
   }
 }
 
-/**
- * BENCH_ROUNDS=n (n > 1): (b) and (c) take turns in n rounds of BENCH_SECONDS/n each, (b) first in
- * the odd rounds and (c) first in the even ones, so a change of the machine's load or the book's
- * growth falls on both alike; each figure is then the mean of its rounds (p99: the worst round).
- */
 /** the server process being measured, whose CPU time each measurement reads */
 let serverPid: number | undefined;
 
-const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 1)));
+/**
+ * BENCH_ROUNDS=n (4 by default): (b) and (c) take turns in n rounds of BENCH_SECONDS/n each, (b)
+ * first in the odd rounds and (c) first in the even ones, so a change of the machine's load or the
+ * book's growth (both place resting bids on one book) falls on both alike; each figure is then the
+ * mean of its rounds (p99: the worst round). BENCH_ROUNDS=1 measures each phase once, in the order
+ * of BENCH_PHASES.
+ */
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_ROUNDS ?? 4)));
 
 type Phase = (seconds: number, warmupSeconds: number) => Promise<Figures>;
 
