@@ -2,88 +2,122 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import type { Redis } from 'ioredis';
 
 /**
- * A fixed window per key in Redis: the first request of a window sets its expiry; a key that lost
- * its expiry (written by hand, or a failed `PEXPIRE`) gets a new one rather than counting forever.
+ * Adds a process's requests to a key's window in Redis and answers the window's total and time
+ * left. The first count of a window sets its expiry; a key that lost its expiry (written by hand,
+ * or a failed `PEXPIRE`) gets a new one rather than counting forever.
  */
-const INCREMENT = `
-local current = redis.call('INCR', KEYS[1])
+const ADD = `
+local current = redis.call('INCRBY', KEYS[1], ARGV[1])
 local ttl = redis.call('PTTL', KEYS[1])
-if current == 1 or ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
+if current == tonumber(ARGV[1]) or ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
 end
 return {current, ttl}`;
 
-const COMMAND = 'tesseraRateLimit';
+const COMMAND = 'tesseraRateLimitAdd';
 
-interface WithIncrement {
-  [COMMAND](key: string, windowMs: number): Promise<[number, number]>;
+interface WithAdd {
+  [COMMAND](key: string, requests: number, windowMs: number): Promise<[number, number]>;
 }
 
-/** Windows counted by this process alone, while Redis cannot count them. */
-class LocalWindows {
-  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+/** How often a process adds its counts to Redis and learns the others'. */
+export const SHARED_LIMIT_FLUSH_MS = 100;
+/** Past this many keys, the windows that ended are let go. */
+const MAX_WINDOWS = 10_000;
 
-  incr(key: string, windowMs: number): { current: number; ttl: number } {
-    const now = Date.now();
-    let window = this.windows.get(key);
-    if (!window || window.endsAt <= now) {
-      // past a few thousand keys the ended windows go, so an outage cannot grow it without bound
-      if (!window && this.windows.size >= 10_000) for (const [each, counted] of this.windows) if (counted.endsAt <= now) this.windows.delete(each);
-      window = { count: 0, endsAt: now + windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return { current: window.count, ttl: window.endsAt - now };
-  }
+/** One key's window as this process sees it. */
+interface Window {
+  /** the window's total in Redis at the last flush (every process's requests) */
+  shared: number;
+  /** this process's requests not yet added to Redis */
+  pending: number;
+  /** when the window ends (epoch ms) */
+  endsAt: number;
+  windowMs: number;
 }
 
 /** Told when the limits stop or start being counted in Redis. */
 export type SharedLimitListener = (state: 'local' | 'shared', error?: unknown) => void;
 
 /**
- * The rate limits of every gateway, counted in Redis, that do not stop the API when Redis stops:
- * while Redis is not connected, or a count fails, each process counts its own windows (a client
- * then gets the limit once per gateway instead of once in all, for the length of the outage), and
- * Redis counts again as soon as it answers. A limit is abuse protection, not a rule about money:
- * refusing every request because the counter is away would turn a Redis outage into an outage of
- * the whole API. `onChange` hears each switch (for the log).
+ * The rate limits of every gateway, counted in Redis without a Redis call per request: each
+ * process counts a key's requests in memory, answers at once from the window's last known total
+ * plus its own count since, and every SHARED_LIMIT_FLUSH_MS adds its counts to Redis in one
+ * pipelined write and learns the total (its own and the other processes'). A process learns a
+ * client's total when it adds counts of its own, so a client can pass its limit by what each
+ * gateway lets through before its next flush after the others' (a flush period's worth of
+ * requests, and one more per gateway that had not seen the client lately): a limit guards against
+ * abuse, it is not a rule about money.
+ *
+ * While Redis does not answer, each process goes on counting its own requests on top of the last
+ * total it knew (a client then gets the rest of its limit once per gateway, for the length of the
+ * outage), and the counts go to Redis again as soon as it answers: refusing every request because
+ * the counter is away would turn a Redis outage into an outage of the whole API. `onChange` hears
+ * each switch (for the log).
  */
 export function sharedRateLimitStore(redis: Redis, nameSpace: string, onChange: SharedLimitListener = () => {}): FastifyRateLimitStoreCtor {
-  if (!(COMMAND in redis)) redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: INCREMENT });
-  const counter = redis as Redis & WithIncrement;
+  if (!(COMMAND in redis)) redis.defineCommand(COMMAND, { numberOfKeys: 1, lua: ADD });
+  const counter = redis as Redis & WithAdd;
   let state: 'local' | 'shared' = 'shared';
   const become = (next: 'local' | 'shared', error?: unknown) => {
     if (state === next) return;
     state = next;
     onChange(next, error);
   };
+  /** every key's window, its Redis key the namespace, the route's part and the client's */
+  const windows = new Map<string, Window>();
+  let flushing = false;
+
+  const flush = async () => {
+    if (flushing) return;
+    const now = Date.now();
+    if (windows.size > MAX_WINDOWS) for (const [key, window] of windows) if (window.endsAt <= now && window.pending === 0) windows.delete(key);
+    const due = [...windows].filter(([, window]) => window.pending > 0);
+    if (due.length === 0) return;
+    // not connected: no waiting for a reconnection that may take seconds; the counts wait here
+    if (counter.status !== 'ready') return become('local');
+    flushing = true;
+    try {
+      await Promise.all(
+        due.map(async ([key, window]) => {
+          const added = window.pending;
+          const [total, ttl] = await counter[COMMAND](key, added, window.windowMs);
+          window.pending -= added;
+          window.shared = total;
+          window.endsAt = Date.now() + ttl;
+        }),
+      );
+      become('shared');
+    } catch (error) {
+      become('local', error);
+    } finally {
+      flushing = false;
+    }
+  };
+  const timer = setInterval(() => void flush(), SHARED_LIMIT_FLUSH_MS);
+  timer.unref();
+  // the connection closed for good (the process stops): nothing more to add
+  redis.once('end', () => clearInterval(timer));
 
   class SharedStore implements FastifyRateLimitStore {
-    private readonly local = new LocalWindows();
-
     constructor(
       _options?: unknown,
       private readonly prefix = nameSpace,
     ) {}
 
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
-      // not connected: no waiting for a reconnection that may take seconds
-      if (counter.status !== 'ready') {
-        become('local');
-        callback(null, this.local.incr(key, timeWindow));
-        return;
+      const now = Date.now();
+      const id = this.prefix + key;
+      let window = windows.get(id);
+      if (!window) windows.set(id, (window = { shared: 0, pending: 0, endsAt: now + timeWindow, windowMs: timeWindow }));
+      else if (window.endsAt <= now) {
+        // the window ended: what was added to Redis ended with it, what is pending starts the next
+        window.shared = 0;
+        window.endsAt = now + timeWindow;
       }
-      counter[COMMAND](this.prefix + key, timeWindow).then(
-        ([current, ttl]) => {
-          become('shared');
-          callback(null, { current, ttl });
-        },
-        (error: unknown) => {
-          become('local', error);
-          callback(null, this.local.incr(key, timeWindow));
-        },
-      );
+      window.pending += 1;
+      callback(null, { current: window.shared + window.pending, ttl: window.endsAt - now });
     }
 
     /** A route with limits of its own counts apart (the plugin passes the route as `routeInfo`). */
