@@ -74,8 +74,10 @@ describeEachDatabase('signed orders admitted by the core', (kind) => {
       expect(await fingerprint(app.db)).toEqual(before);
       expect(nonces?.n).toBe(nonces?.attempts);
     }
-    // in the key's uses each order counts as admitted, each copy as refused
-    expect(await usesOfBot()).toEqual({ requests: (usesBefore?.requests ?? 0) + 2, refused: (usesBefore?.refused ?? 0) + 2 });
+    // and an order whose body the schema refuses
+    expect(await signedCall(app, bot.credentials, 'POST', '/api/v1/order', { body: { ...ORDER, side: 7 } })).toMatchObject({ status: 400, body: { message: 'parameter error' } });
+    // in the key's uses each order counts as admitted, each copy and the malformed order as refused
+    expect(await usesOfBot()).toEqual({ requests: (usesBefore?.requests ?? 0) + 2, refused: (usesBefore?.refused ?? 0) + 3 });
   });
 
   it('records the admission of an order the rules refuse: a copy is refused as replayed, not tried again', async () => {

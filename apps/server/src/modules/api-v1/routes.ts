@@ -110,8 +110,14 @@ export const apiV1Routes: FastifyPluginAsyncZod<V1Deps> = async (app, { services
       // a bot's hottest call: its reply (`OrderView`, typed as the schema) is written as it is, not
       // checked against the schema again for every order; the schema still documents it
       serializerCompiler: () => (data: unknown) => JSON.stringify(data),
+      // a body the schema refuses reaches the handler, to be counted in the key's uses as refused
+      attachValidation: true,
     },
     async (request) => {
+      if (request.validationError) {
+        checker.coreAnswered(request, request.validationError);
+        throw request.validationError;
+      }
       try {
         const placed = await v1.placeOrder(currentUser(request).id, request.body, request.apiKey?.admission);
         checker.coreAnswered(request);
