@@ -14,7 +14,6 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import { prepareDatabase } from '../src/app/bootstrap';
 import { loadConfig } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
@@ -22,7 +21,7 @@ import { hashPassword } from '../src/lib/password';
 import { UserRepository } from '../src/modules/users/repository';
 import { call, operatorJson, startServerProcess } from '../test/support/server-process';
 import { loadHttp, requestText } from './http-load';
-import { cpuDuring } from './process-cpu';
+import { cpuDuring, processesNamed } from './process-cpu';
 import { postgresTarget } from './support';
 import { sign } from '../src/modules/api-v1/signature';
 
@@ -65,14 +64,6 @@ function counted(answers: Answers) {
   };
 }
 
-/** PostgreSQL's processes on this machine: the pool's connections live through a phase, so their CPU can be read. */
-function postgresProcesses(): number[] {
-  try {
-    return execFileSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
 
 /** the server process being measured, whose CPU time each measurement reads */
 let serverPid: number | undefined;
@@ -90,7 +81,8 @@ type Phase = (seconds: number, warmupSeconds: number) => Promise<Figures>;
 
 async function measure(url: string, request: (connection: number) => string, answers: Answers, seconds: number, warmupSeconds: number): Promise<Figures> {
   const answeredBefore = answers.answered;
-  const { result, cpuMs } = await cpuDuring([{ name: 'server', pids: async () => (serverPid === undefined ? [] : [serverPid]) }, { name: 'database', pids: async () => postgresProcesses() }], () =>
+  const { result, cpuMs } = await cpuDuring([{ name: 'server', pids: async () => (serverPid === undefined ? [] : [serverPid]) }, // PostgreSQL's processes: the server's pool keeps its connections through a phase, so their CPU can be read
+      { name: 'database', pids: async () => processesNamed('postgres') }], () =>
     loadHttp({ url, connections: CONNECTIONS, seconds, warmupSeconds, request, onReply: counted(answers) }),
   );
   const answered = Math.max(1, answers.answered - answeredBefore);

@@ -30,28 +30,15 @@
  * Prints the machine's core count. Skips (exit 0) with a message when NATS or Redis does not
  * answer; skips (a) and (b) when TEST_DATABASE_URL is not set.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { answers, CLUSTER_NATS_URL, CLUSTER_REDIS_URL } from '../test/support/cluster';
 import { processDatabase } from '../test/support/process-database';
 import { call, startServerProcess, type ServerProcess } from '../test/support/server-process';
-import { cpuDuring, type CpuGroup } from './process-cpu';
+import { cpuDuring, processesNamed, type CpuGroup } from './process-cpu';
 import { loadHttp, requestText } from './http-load';
 import { socketDeliveries } from './socket-deliveries';
 
-/**
- * The processes of this machine named `name`: the NATS server's (commands and batches cross it).
- * PostgreSQL's are not counted: a pool's connections end and begin within a window, so what their
- * processes spent cannot be read from /proc alone.
- */
-function processesNamed(name: string): number[] {
-  try {
-    return execFileSync('pgrep', ['-x', name], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
 
 const NATS_URL = CLUSTER_NATS_URL;
 const REDIS_URL = CLUSTER_REDIS_URL;
@@ -138,6 +125,8 @@ async function setUp(prefix: string, start: (env: Record<string, string>) => Pro
     processes,
     cpu: [
       ...started.processes.map(({ role, server }) => ({ name: role, pids: async () => (server.child.pid ? [server.child.pid] : []) })),
+      // NATS, which every command and batch crosses; PostgreSQL's processes are not counted: one server
+      // holds both setups' databases, and `pgrep` cannot tell whose a process is
       { name: 'NATS', pids: async () => processesNamed('nats-server') },
     ],
     async cleanup() {

@@ -1,5 +1,6 @@
 // CPU time the processes of a benchmark spend, read from /proc: a figure that does not depend on
 // what else the machine runs, unlike throughput, so a loaded machine still shows where the work goes.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** Linux's clock ticks a second in /proc (USER_HZ): 100 on every architecture Node runs on. */
@@ -28,6 +29,15 @@ export function machineBusySeconds(): number {
     return (total - (ticks[3] ?? 0) - (ticks[4] ?? 0)) / TICKS_PER_SECOND;
   } catch {
     return 0;
+  }
+}
+
+/** The processes of this machine named exactly `name` (`pgrep -x`); none when pgrep finds none or is missing. */
+export function processesNamed(name: string): number[] {
+  try {
+    return execFileSync('pgrep', ['-x', name], { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 
