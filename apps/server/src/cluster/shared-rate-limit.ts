@@ -72,8 +72,13 @@ export function sharedRateLimitStore(redis: Redis, nameSpace: string, onChange: 
   const flush = async () => {
     if (flushing) return;
     const now = Date.now();
-    if (windows.size > MAX_WINDOWS) for (const [key, window] of windows) if (window.endsAt <= now && window.pending === 0) windows.delete(key);
-    const due = [...windows].filter(([, window]) => window.pending > 0);
+    const crowded = windows.size > MAX_WINDOWS;
+    // one pass: the windows with counts to add, and (past MAX_WINDOWS) the ended ones let go
+    const due: [string, Window][] = [];
+    for (const entry of windows) {
+      if (entry[1].pending > 0) due.push(entry);
+      else if (crowded && entry[1].endsAt <= now) windows.delete(entry[0]);
+    }
     if (due.length === 0) return;
     // not connected: no waiting for a reconnection that may take seconds; the counts wait here
     if (counter.status !== 'ready') return become('local');

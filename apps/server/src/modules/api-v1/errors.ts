@@ -1,8 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Refusal } from '../../core/refusal';
-import { ADMISSION_REFUSALS as CORE_ADMISSION_REFUSALS } from '../../core/admissions/admission';
+import { ADMISSION_REFUSALS } from '../../core/admissions/admission';
 import { SignedRefusal } from './authenticate';
-
 
 /**
  * The v1 API answers with the envelope of the old one (`{type, message}`, the message a catalogue
@@ -13,7 +12,7 @@ import { SignedRefusal } from './authenticate';
 export function installV1ErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Refusal, _request, reply) => {
     if (error instanceof SignedRefusal) return reply.status(error.status).send({ type: 'error', message: error.key });
-    if (error instanceof Refusal && CORE_ADMISSION_REFUSALS.has(error.key)) return reply.status(401).send({ type: 'error', message: error.key });
+    if (error instanceof Refusal && ADMISSION_REFUSALS.has(error.key)) return reply.status(401).send({ type: 'error', message: error.key });
     if (error instanceof Refusal) return reply.status(400).send({ type: error.replyType, message: error.key });
     if (error.validation) return reply.status(400).send({ type: 'error', message: 'parameter error' });
     throw error;
