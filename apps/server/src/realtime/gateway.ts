@@ -7,6 +7,7 @@ import { tokenDigest } from '../lib/tokens';
 import type { AuthService, AuthenticatedUser } from '../modules/auth/service';
 import type { Revocation } from '../modules/auth/session-repository';
 import { SessionSockets } from './session-sockets';
+import { coalesceWebSocketWrites } from './write-coalescing';
 
 /** The server-side event that carries a revocation to the other gateways. */
 const REVOKED = 'tessera:revoked';
@@ -48,6 +49,7 @@ export function attachGateway(
     allowRequest: (request, callback) => callback(null, originAllowed(request, allowedOrigins)),
     ...(adapter ? { adapter } : {}),
   });
+  coalesceWebSocketWrites(io.engine);
   const held = new SessionSockets();
   // a revocation ends the session's sockets here and, through the adapter, on every other gateway
   auth.onRevoked((revocation) => {
