@@ -59,20 +59,13 @@ export async function loadHttp(options: LoadOptions): Promise<LoadFigures> {
       socket.on('data', (chunk: Buffer) => {
         pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
         // replies come one at a time (one request in flight), but a reply may arrive in pieces
-        const headerEnd = pending.indexOf(HEADER_END);
-        if (headerEnd < 0) return;
-        const head = pending.toString('latin1', 0, headerEnd);
-        const length = CONTENT_LENGTH.exec(head);
-        if (!length?.[1]) throw new Error(`the bench's client reads only replies with a content-length:\n${head}`);
-        const bodyStart = headerEnd + HEADER_END.length;
-        const end = bodyStart + Number(length[1]);
-        if (pending.length < end) return;
+        const reply = completeReply(pending);
+        if (!reply) return;
         const at = performance.now();
-        const status = Number(head.slice(9, 12));
-        if (status < 200 || status > 299) errors += 1;
+        if (reply.status < 200 || reply.status > 299) errors += 1;
         if (sentAt >= measureFrom && at <= stopAt) latencies.push(at - sentAt);
-        options.onReply?.(status, pending.toString('utf8', bodyStart, Math.min(end, bodyStart + 64)));
-        pending = pending.subarray(end);
+        options.onReply?.(reply.status, pending.toString('utf8', reply.bodyStart, Math.min(reply.end, reply.bodyStart + 64)));
+        pending = pending.subarray(reply.end);
         send();
       });
       socket.on('error', () => {
@@ -88,6 +81,52 @@ export async function loadHttp(options: LoadOptions): Promise<LoadFigures> {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,
+  };
+}
+
+/** The first reply in `pending` once all of it arrived: its status and where its body starts and ends. */
+function completeReply(pending: Buffer): { status: number; bodyStart: number; end: number } | undefined {
+  const headerEnd = pending.indexOf(HEADER_END);
+  if (headerEnd < 0) return undefined;
+  const head = pending.toString('latin1', 0, headerEnd);
+  const length = CONTENT_LENGTH.exec(head);
+  if (!length?.[1]) throw new Error(`the bench's client reads only replies with a content-length:\n${head}`);
+  const bodyStart = headerEnd + HEADER_END.length;
+  const end = bodyStart + Number(length[1]);
+  if (pending.length < end) return undefined;
+  return { status: Number(head.slice(9, 12)), bodyStart, end };
+}
+
+/**
+ * One kept-alive connection that sends a request at a time and answers each with the reply's
+ * status and body: for a bench part that places requests at its own pace rather than in a loop.
+ */
+export function keptAliveConnection(url: string) {
+  const target = new URL(url);
+  const socket = net.connect({ host: target.hostname, port: Number(target.port), noDelay: true });
+  let pending: Buffer = Buffer.alloc(0);
+  const waiting: { resolve: (reply: { status: number; body: string }) => void; reject: (error: Error) => void }[] = [];
+  socket.on('data', (chunk: Buffer) => {
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    for (let reply = completeReply(pending); reply; reply = completeReply(pending)) {
+      waiting.shift()?.resolve({ status: reply.status, body: pending.toString('utf8', reply.bodyStart, reply.end) });
+      pending = pending.subarray(reply.end);
+    }
+  });
+  const failAll = (error: Error) => {
+    for (const request of waiting.splice(0)) request.reject(error);
+  };
+  socket.on('error', failAll);
+  socket.on('close', () => failAll(new Error('the connection closed')));
+  return {
+    /** HTTP/1.1 answers requests on one connection in the order they came */
+    send(request: string): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        waiting.push({ resolve, reject });
+        socket.write(request);
+      });
+    },
+    close: () => socket.destroy(),
   };
 }
 

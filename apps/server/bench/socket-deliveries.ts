@@ -7,6 +7,7 @@ import pg from 'pg';
 import { SOCKET_PATH } from '../src/realtime/gateway';
 import { processDatabase } from '../test/support/process-database';
 import { call, startServerProcess, type ServerProcess } from '../test/support/server-process';
+import { keptAliveConnection, requestText } from './http-load';
 import { machineBusySeconds, processCpuSeconds } from './process-cpu';
 import type { CounterReply, CounterRequest, PortCounts } from './socket-counter';
 
@@ -75,11 +76,13 @@ class Counter {
 /**
  * Places one small bid far below the market on each pair every DRIVE_MS, straight at the core
  * (at most IN_FLIGHT orders under way per pair, so a slow core is not flooded): each moves the
- * pair's book on every gateway's copy.
+ * pair's book on every gateway's copy. Each pair's orders go over a kept-alive connection of its
+ * own as prepared text: the driver shares the two cores with what it measures.
  */
 function startDriver(coreUrl: string, token: string, pairs: PairKey[]) {
   let placed = 0;
   let refused: unknown;
+  const connections = pairs.map(() => keptAliveConnection(coreUrl));
   const underWay = new Map<number, number>();
   let n = 0;
   const timer = setInterval(() => {
@@ -91,10 +94,12 @@ function startDriver(coreUrl: string, token: string, pairs: PairKey[]) {
       const done = () => underWay.set(index, (underWay.get(index) ?? 1) - 1);
       // 0.10–0.59 USDT for 0.01 of the coin: every pair here has two price and quantity decimals at least
       const price = (0.1 + ((n + index * 7) % 50) / 100).toFixed(2);
-      call(coreUrl, 'transaction/in', { ...pair, price, num: '0.01' }, token).then(
+      const body = `legal_id=${pair.legal_id}&currency_id=${pair.currency_id}&price=${price}&num=0.01`;
+      const request = requestText('POST', '/api/transaction/in', `content-type: application/x-www-form-urlencoded\r\nauthorization: ${token}\r\n`, body);
+      (connections[index] as ReturnType<typeof keptAliveConnection>).send(request).then(
         (reply) => {
           done();
-          if (reply.type === 'ok') placed += 1;
+          if (reply.status === 200 && reply.body.startsWith('{"type":"ok"')) placed += 1;
           else refused ??= reply;
         },
         (error: unknown) => {
@@ -108,6 +113,7 @@ function startDriver(coreUrl: string, token: string, pairs: PairKey[]) {
     placed: () => placed,
     stop() {
       clearInterval(timer);
+      for (const connection of connections) connection.close();
       if (refused !== undefined) throw new Error(`the driver's orders were refused: ${JSON.stringify(refused)}`);
     },
   };
@@ -142,10 +148,12 @@ export async function socketDeliveries(options: SocketBenchOptions): Promise<voi
   let counter: Counter | undefined;
   let driver: ReturnType<typeof startDriver> | undefined;
   try {
+    // BENCH_PROFILE=<dir>: every server process writes a V8 CPU profile there when it stops
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
     // the core first: it migrates and seeds the database
-    const core = await startServerProcess({ ...env, ROLE: 'core' });
+    const core = await startServerProcess({ ...env, ROLE: 'core' }, profile);
     processes.push(core);
-    for (let index = 0; index < 2; index += 1) processes.push(await startServerProcess({ ...env, ROLE: 'gateway' }));
+    for (let index = 0; index < 2; index += 1) processes.push(await startServerProcess({ ...env, ROLE: 'gateway' }, profile));
     const gateways = processes.slice(1);
     const { pairs, idle } = await pairsToDrive(database.env.DATABASE_URL ?? '', options.pairs);
     const login = await call<string>(core.url, 'user/login', { user_string: 'demo@tessera.example', password: 'demo1234', type: 1 });
