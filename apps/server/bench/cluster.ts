@@ -55,10 +55,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /**
  * Enough demand that one gateway cannot serve it all: since a gateway writes a tick's pushes to a
  * socket together (realtime/write-coalescing.ts), 1,000 sockets and 6 books (60 pushes a socket
- * and second) kept one gateway at half a core; 2,000 sockets and 8 books ask 160,000 a second.
+ * and second) kept one gateway at half a core; 2,000 sockets and 10 books ask 200,000 a second,
+ * about a third more than one gateway serves here (145,000–162,000).
  */
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 8);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 10);
 /** the demo accounts a fresh database funds with 10,000 USDT each (`DEMO_FUNDS`) */
 const ACCOUNTS = [
   ['demo@tessera.example', 'demo1234'],
