@@ -182,7 +182,9 @@ async function durableOrders(): Promise<void> {
       const figures = measured[index]!;
       const parts = [...figures.cpuMs].map(([name, ms]) => `${name} ${(ms / figures.orders).toFixed(3)}`);
       const total = [...figures.cpuMs.values()].reduce((a, b) => a + b, 0) / figures.orders;
-      console.log(`    CPU ms per order, ${label}: ${parts.join(', ')}; all ${total.toFixed(3)}`);
+      // cores busy on average: a server process near 1 is bound by its thread, not by the machine
+      const cores = [...figures.cpuMs].map(([name, ms]) => `${name} ${(ms / (ROUNDS * SECONDS * 1000)).toFixed(2)}`);
+      console.log(`    CPU ms per order, ${label}: ${parts.join(', ')}; all ${total.toFixed(3)} (cores busy: ${cores.join(', ')})`);
     }
   } finally {
     for (const setup of setups) await setup.cleanup();
