@@ -68,11 +68,12 @@ async function burst(coalesce: boolean) {
 }
 
 describe('coalesced WebSocket writes', () => {
-  it('sends the pushes of one turn in two writes, all of them and in order', async () => {
+  it('sends the pushes of one turn in two writes at most, all of them and in order', async () => {
     const { received, writes } = await burst(true);
     expect(received).toEqual(Array.from({ length: PUSHES }, (_, index) => index));
-    // the first push leaves at once; the others wait for its write and leave together
-    expect(writes).toBe(2);
+    // the first push leaves at once and the others wait for its write and leave together (one
+    // write for all when an earlier write of the socket was still under way)
+    expect(writes).toBeLessThanOrEqual(2);
   });
 
   it('makes a write per push without it (what the coalescing saves)', async () => {
