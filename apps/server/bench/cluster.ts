@@ -14,8 +14,9 @@
  *       books, straight at the core, every 90 ms (BENCH_DRIVE_MS). Each gateway replays the core's batches into its
  *       copy, and its 100 ms market tick pushes the changed books (`market_depth`, at most ten a
  *       second per pair) to every socket of `market:all`: one broadcast, encoded once, written to
- *       each socket (what one tick sends a socket leaves in two writes, not one per push). The sockets live in a child process of their own (socket-counter.ts): raw
- *       TCP connections speaking just enough Engine.IO to stay connected, which read once a second
+ *       each socket (what one tick sends a socket leaves in two writes, not one per push). The
+ *       sockets live in a child process of their own (socket-counter.ts): raw TCP connections
+ *       speaking just enough Engine.IO to stay connected, which read once a second
  *       and only compare the first bytes of each WebSocket frame with `42["market_depth"`, so a
  *       delivery costs them a small fraction of what it costs a gateway. BENCH_SOCKETS sockets
  *       connect to each gateway once; a turn of one gateway parks the second gateway's sockets on
@@ -51,12 +52,12 @@ const REDIS_URL = CLUSTER_REDIS_URL;
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 256);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/** sockets on each gateway in (b), and the books its driver moves */
 /**
- * Enough demand that one gateway cannot serve it all: since a gateway writes a tick's pushes to a
- * socket together (realtime/write-coalescing.ts), 1,000 sockets and 6 books (60 pushes a socket
- * and second) kept one gateway at half a core; 2,000 sockets and 10 books ask 200,000 a second,
- * about a third more than one gateway serves here (145,000–162,000).
+ * Sockets on each gateway in (b), and the books its driver moves: enough demand that one gateway
+ * cannot serve it all. Since a gateway writes a tick's pushes to a socket together
+ * (realtime/write-coalescing.ts), 1,000 sockets and 6 books (60 pushes a socket and second) kept
+ * one gateway at half a core; 2,000 sockets and 10 books ask 200,000 a second, about a third more
+ * than one gateway serves here (145,000–162,000).
  */
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 10);

@@ -82,12 +82,12 @@ class Counter {
 function startDriver(coreUrl: string, token: string, pairs: PairKey[]) {
   let placed = 0;
   let refused: unknown;
-  const connections = pairs.map(() => keptAliveConnection(coreUrl));
+  const drives = pairs.map((pair) => ({ pair, connection: keptAliveConnection(coreUrl) }));
   const underWay = new Map<number, number>();
   let n = 0;
   const timer = setInterval(() => {
     n += 1;
-    pairs.forEach((pair, index) => {
+    drives.forEach(({ pair, connection }, index) => {
       const count = underWay.get(index) ?? 0;
       if (count >= IN_FLIGHT) return;
       underWay.set(index, count + 1);
@@ -96,7 +96,7 @@ function startDriver(coreUrl: string, token: string, pairs: PairKey[]) {
       const price = (0.1 + ((n + index * 7) % 50) / 100).toFixed(2);
       const body = `legal_id=${pair.legal_id}&currency_id=${pair.currency_id}&price=${price}&num=0.01`;
       const request = requestText('POST', '/api/transaction/in', `content-type: application/x-www-form-urlencoded\r\nauthorization: ${token}\r\n`, body);
-      (connections[index] as ReturnType<typeof keptAliveConnection>).send(request).then(
+      connection.send(request).then(
         (reply) => {
           done();
           if (reply.status === 200 && reply.body.startsWith('{"type":"ok"')) placed += 1;
@@ -113,7 +113,7 @@ function startDriver(coreUrl: string, token: string, pairs: PairKey[]) {
     placed: () => placed,
     stop() {
       clearInterval(timer);
-      for (const connection of connections) connection.close();
+      for (const { connection } of drives) connection.close();
       if (refused !== undefined) throw new Error(`the driver's orders were refused: ${JSON.stringify(refused)}`);
     },
   };

@@ -4,7 +4,7 @@ import type { Server } from 'socket.io';
 type Engine = Server['engine'];
 
 /** The TCP socket under an Engine.IO connection when its transport is a WebSocket (ws keeps it as `_socket`). */
-function tcpSocketOf(engineSocket: unknown): NetSocket | undefined {
+export function tcpSocketOf(engineSocket: unknown): NetSocket | undefined {
   const transport = (engineSocket as { transport?: { name?: string; socket?: { _socket?: NetSocket } } }).transport;
   if (transport?.name !== 'websocket') return undefined;
   return transport.socket?._socket;

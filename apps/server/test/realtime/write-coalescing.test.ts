@@ -3,7 +3,7 @@ import type { AddressInfo, Socket as NetSocket } from 'node:net';
 import { Server } from 'socket.io';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { coalesceWebSocketWrites } from '../../src/realtime/write-coalescing';
+import { coalesceWebSocketWrites, tcpSocketOf } from '../../src/realtime/write-coalescing';
 
 const PUSHES = 20;
 
@@ -32,7 +32,8 @@ async function serverAndClient(coalesce: boolean) {
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const connected = new Promise<{ tcp: NetSocket; emit: (index: number) => void }>((resolve) =>
     io.on('connection', (socket) => {
-      const tcp = (socket.conn.transport as unknown as { socket: { _socket: NetSocket } }).socket._socket;
+      const tcp = tcpSocketOf(socket.conn);
+      if (!tcp) throw new Error('no TCP socket under the WebSocket transport');
       resolve({ tcp, emit: (index) => socket.emit('push', index) });
     }),
   );
