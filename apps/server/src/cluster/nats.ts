@@ -23,15 +23,28 @@ export function subjects(cluster: string) {
 export const COMMAND_PATIENCE_MS = 15_000;
 /** A command can wait behind a full queue: an attempt gives up after a third of the patience, at most this long. */
 const ATTEMPT_TIMEOUT_MS = 5_000;
+/** How often a gateway times out the requests whose time has passed (a timeout is late by at most this much). */
+const SWEEP_EVERY_MS = 100;
 /** How often a gateway asks whether the core answers (and which batch it wrote last). */
 const PROBE_EVERY_MS = 1_000;
 /** What a gateway sends the core: a command, and the name of the remote call it belongs to (every retry of the call carries the same name). */
 export interface CommandRequest {
   call: string;
   command: CoreCommand;
+  /** the gateway takes its answers grouped (`AnswerGroups`); one that does not say so gets a reply per command */
+  grouped?: boolean;
 }
 
 type Reply = { ok: true; result: CommandResult } | { ok: false; refusal: string; replyType: Refusal['replyType'] };
+/** A gateway's answers of one turn of the core, each with the token of the request it answers. */
+type GroupedAnswers = [token: string, reply: Reply][];
+/**
+ * The last token of the subject grouped answers come to (`<inbox>.grouped-answers`): its `-` is in
+ * no request's token (a counter in base 36), so the two never meet.
+ */
+const GROUPED_ANSWERS = 'grouped-answers';
+/** NATS's own default, for a connection that has not told its server's limit yet */
+const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 type Ping = { state: Core['state']; sequence: number };
 
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
@@ -47,18 +60,20 @@ export async function connectNats(url: string, name: string): Promise<NatsConnec
  */
 export function serveCore(nc: NatsConnection, core: Core, cluster: string): () => void {
   const SUBJECTS = subjects(cluster);
+  const groups = new AnswerGroups(nc);
   const commands = nc.subscribe(SUBJECTS.commands, {
     queue: 'core',
     callback: (error, message) => {
       if (error) return;
-      const { call, command } = decode<CommandRequest>(message.data);
+      const { call, command, grouped } = decode<CommandRequest>(message.data);
+      const answer = (reply: Reply) => (grouped && message.reply ? groups.add(message.reply, reply) : message.respond(encode(reply)));
       // a retry of the same call gets its first copy's answer (Core.execute)
       core.execute(command, call).then(
-        (result) => message.respond(encode({ ok: true, result } satisfies Reply)),
+        (result) => answer({ ok: true, result }),
         (failure: unknown) => {
           // a fault is told as `please retry`: the command's key makes the retry safe
           const refusal = failure instanceof Refusal ? failure : new Refusal('please retry');
-          message.respond(encode({ ok: false, refusal: refusal.key, replyType: refusal.replyType } satisfies Reply));
+          answer({ ok: false, refusal: refusal.key, replyType: refusal.replyType });
         },
       );
     },
@@ -68,9 +83,56 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
   core.replicate((batch) => nc.publish(SUBJECTS.batches, encode(batch)));
   return () => {
     commands.unsubscribe();
+    groups.flush();
     ping.unsubscribe();
     core.replicate(() => {});
   };
+}
+
+/**
+ * The core's answers to the gateways that take them grouped: the answers of one turn (a batch's
+ * callers are answered together, once it is durable) leave at its end as one message per gateway
+ * inbox instead of one per command, which spares the core, NATS and each gateway a message, an
+ * encoding and a parse per command. They leave after the batch itself, so a gateway's copy still
+ * shows a write before its caller hears of it. A group too large for one NATS message is sent as
+ * single replies; an answer lost on the way (NATS away) is asked again by the gateway's retry.
+ */
+class AnswerGroups {
+  private groups = new Map<string, GroupedAnswers>();
+
+  constructor(private readonly nc: NatsConnection) {}
+
+  /** `replySubject` is the request's reply subject: `<inbox>.<token>` */
+  add(replySubject: string, reply: Reply): void {
+    const dot = replySubject.lastIndexOf('.');
+    const inbox = replySubject.slice(0, dot);
+    let group = this.groups.get(inbox);
+    if (!group) {
+      if (this.groups.size === 0) setImmediate(() => this.flush());
+      group = [];
+      this.groups.set(inbox, group);
+    }
+    group.push([replySubject.slice(dot + 1), reply]);
+  }
+
+  flush(): void {
+    const groups = this.groups;
+    this.groups = new Map();
+    const maxPayload = this.nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD;
+    for (const [inbox, answers] of groups) {
+      const data = encode(answers);
+      if (data.length <= maxPayload) this.publish(`${inbox}.${GROUPED_ANSWERS}`, data);
+      else for (const [token, reply] of answers) this.publish(`${inbox}.${token}`, encode(reply));
+    }
+  }
+
+  private publish(subject: string, data: Uint8Array): void {
+    try {
+      this.nc.publish(subject, data);
+    } catch {
+      // a connection closing or a single answer too large: the gateway's retry asks again
+    }
+  }
 }
 
 /**
@@ -81,18 +143,17 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
  * The attempts of a request with an Idempotency-Key share one call name whichever gateway they
  * come through, so a client's retry on another gateway is answered the same way.
  */
-export function remoteCore(nc: NatsConnection, cluster: string, patienceMs = COMMAND_PATIENCE_MS): (command: CoreCommand) => Promise<CommandResult> {
+export function remoteCore(nc: NatsConnection, cluster: string, patienceMs = COMMAND_PATIENCE_MS, inbox = createInbox()): (command: CoreCommand) => Promise<CommandResult> {
   const SUBJECTS = subjects(cluster);
-  const replies = new ReplyInbox(nc);
+  const replies = new ReplyInbox(nc, inbox);
   return async (command) => {
     const giveUpAt = Date.now() + patienceMs;
     const attemptMs = Math.min(ATTEMPT_TIMEOUT_MS, Math.ceil(patienceMs / 3));
     // every attempt of a request with an Idempotency-Key, through any gateway, is one call: its key names it
-    const request = encode({ call: isRequestKey(command.key) ? command.key : replies.newCallName(), command } satisfies CommandRequest);
+    const request = encode({ call: isRequestKey(command.key) ? command.key : replies.newCallName(), command, grouped: true } satisfies CommandRequest);
     for (;;) {
-      const answer = await replies.request(SUBJECTS.commands, request, Math.min(attemptMs, Math.max(1, giveUpAt - Date.now())));
-      if (answer !== undefined) {
-        const reply = decode<Reply>(answer);
+      const reply = await replies.request(SUBJECTS.commands, request, Math.min(attemptMs, Math.max(1, giveUpAt - Date.now())));
+      if (reply !== undefined) {
         if (reply.ok) return reply.result;
         throw new Refusal(reply.refusal as Refusal['key'], reply.replyType);
       }
@@ -104,40 +165,55 @@ export function remoteCore(nc: NatsConnection, cluster: string, patienceMs = COM
 }
 
 /**
- * Requests over one subscription of the gateway's own (`<inbox>.<n>`), answered by the replies
- * that arrive there: the client's own request() costs each call an inbox token, two error objects
- * with their stack traces and a timer of its own: about a tenth of a gateway's CPU under load.
+ * Requests over one subscription of the gateway's own (`<inbox>.<token>`), answered by the replies
+ * that arrive there, one by one or grouped (`AnswerGroups`): the client's own request() costs each
+ * call an inbox token, two error objects with their stack traces and a timer of its own: about a
+ * tenth of a gateway's CPU under load. Here a request costs an entry in a map; one sweep a tenth
+ * of a second times out those whose time has passed.
  */
 class ReplyInbox {
-  private readonly prefix = createInbox();
   /** names this process's calls: unique across gateways by the random part, cheap by the counter */
   private readonly callPrefix = randomBytes(9).toString('base64url');
   private next = 0;
-  private readonly waiting = new Map<string, (answer: Uint8Array | undefined) => void>();
+  private readonly waiting = new Map<string, { resolve: (reply: Reply | undefined) => void; deadline: number }>();
+  private sweeper: NodeJS.Timeout | undefined;
   /** requests of this turn of the event loop, published together at its end: one write for all */
   private outgoing: { subject: string; data: Uint8Array; token: string }[] = [];
 
-  constructor(private readonly nc: NatsConnection) {
-    nc.subscribe(`${this.prefix}.*`, { callback: (error, message) => (error ? undefined : this.answered(message)) });
+  constructor(
+    private readonly nc: NatsConnection,
+    private readonly prefix: string,
+  ) {
+    nc.subscribe(`${prefix}.*`, { callback: (error, message) => (error ? undefined : this.answered(message)) });
   }
 
   newCallName(): string {
     return `${this.callPrefix}-${(this.next += 1).toString(36)}`;
   }
 
-  /** The reply's data; undefined when none came in time, no core listens, or the connection failed. */
-  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array | undefined> {
+  /** The reply; undefined when none came in time, no core listens, or the connection failed. */
+  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Reply | undefined> {
     const token = (this.next += 1).toString(36);
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => settle(undefined), timeoutMs);
-      const settle = (answer: Uint8Array | undefined) => {
-        clearTimeout(timer);
-        this.waiting.delete(token);
-        resolve(answer);
-      };
-      this.waiting.set(token, settle);
-      if (this.outgoing.push({ subject, data, token }) === 1) setImmediate(() => this.publishOutgoing());
-    });
+    const deadline = Date.now() + timeoutMs;
+    this.sweeper ??= setInterval(() => this.sweep(), SWEEP_EVERY_MS).unref();
+    if (this.outgoing.push({ subject, data, token }) === 1) setImmediate(() => this.publishOutgoing());
+    return new Promise((resolve) => this.waiting.set(token, { resolve, deadline }));
+  }
+
+  private settle(token: string, reply: Reply | undefined): void {
+    const entry = this.waiting.get(token);
+    if (!entry) return;
+    this.waiting.delete(token);
+    entry.resolve(reply);
+  }
+
+  private sweep(): void {
+    const now = Date.now();
+    for (const [token, { deadline }] of this.waiting) if (deadline <= now) this.settle(token, undefined);
+    if (this.waiting.size === 0 && this.outgoing.length === 0) {
+      clearInterval(this.sweeper);
+      this.sweeper = undefined;
+    }
   }
 
   private publishOutgoing(): void {
@@ -147,15 +223,20 @@ class ReplyInbox {
       try {
         this.nc.publish(subject, data, { reply: `${this.prefix}.${token}` });
       } catch {
-        this.waiting.get(token)?.(undefined);
+        this.settle(token, undefined);
       }
     }
   }
 
   private answered(message: Msg): void {
-    const settle = this.waiting.get(message.subject.slice(this.prefix.length + 1));
+    const token = message.subject.slice(this.prefix.length + 1);
+    if (token === GROUPED_ANSWERS) {
+      for (const [answered, reply] of decode<GroupedAnswers>(message.data)) this.settle(answered, reply);
+      return;
+    }
+    if (!this.waiting.has(token)) return;
     // NATS answers a request no one subscribes to with an empty 503 status: as good as no answer
-    if (settle) settle(message.data.length === 0 && message.headers?.code === 503 ? undefined : message.data);
+    this.settle(token, message.data.length === 0 && message.headers?.code === 503 ? undefined : decode<Reply>(message.data));
   }
 }
 
