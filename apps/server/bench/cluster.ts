@@ -7,7 +7,8 @@
  *       setup in processes of its own (child processes running `src/main.ts`), on a PostgreSQL
  *       database of its own on TEST_DATABASE_URL's server; goal: (gateway)/(one process) ≥ 0.7.
  *       Both setups start first; then they are measured in turns (ROUNDS windows each), so a
- *       machine shared with other work weighs on both alike.
+ *       machine shared with other work weighs on both alike. Each prints its CPU per order and
+ *       the cores each process kept busy, and the commands per core batch (from the core's metrics).
  *   (b) socket deliveries per second at saturation from one gateway process against two; goal:
  *       two/one ≥ 1.6. One core process and two gateway processes share one PostgreSQL database;
  *       a driver in this process places a small bid far below the market on each of BENCH_PAIRS
@@ -115,6 +116,8 @@ async function ordersPerSecond(url: string, seconds: number): Promise<number> {
 
 interface Setup {
   url: string;
+  /** the process that runs the core: its metrics count the batches */
+  core: ServerProcess;
   processes: ServerProcess[];
   /** the processes whose CPU time per order is printed: the setup's own and NATS */
   cpu: CpuGroup[];
@@ -122,13 +125,14 @@ interface Setup {
 }
 
 /** Starts `start`'s processes on a fresh PostgreSQL database of its own. */
-async function setUp(prefix: string, start: (env: Record<string, string>) => Promise<{ url: string; processes: { role: string; server: ServerProcess }[] }>): Promise<Setup> {
+async function setUp(prefix: string, start: (env: Record<string, string>) => Promise<{ url: string; core: ServerProcess; processes: { role: string; server: ServerProcess }[] }>): Promise<Setup> {
   const database = await processDatabase('postgres', prefix);
   const env = { ...database.env, DEMO_DATA: 'on', DEMO_FUNDS: 'on', RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'error' };
   const started = await start(env);
   const processes = started.processes.map(({ server }) => server);
   return {
     url: started.url,
+    core: started.core,
     processes,
     cpu: [
       ...started.processes.map(({ role, server }) => ({ name: role, pids: async () => (server.child.pid ? [server.child.pid] : []) })),
@@ -143,6 +147,13 @@ async function setUp(prefix: string, start: (env: Record<string, string>) => Pro
   };
 }
 
+/** The core's batches and their commands so far, from its metrics (`tessera_core_batch_size`). */
+async function batchesSoFar(core: ServerProcess): Promise<{ batches: number; commands: number }> {
+  const text = await (await fetch(`${core.url}/metrics`)).text();
+  const series = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { batches: series('tessera_core_batch_size_count'), commands: series('tessera_core_batch_size_sum') };
+}
+
 async function durableOrders(): Promise<void> {
   const cluster = `bench-${randomBytes(4).toString('hex')}`;
   const setups: Setup[] = [];
@@ -151,7 +162,7 @@ async function durableOrders(): Promise<void> {
     const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
     const one = await setUp('bench_one', async (env) => {
       const server = await startServerProcess(env, profile);
-      return { url: server.url, processes: [{ role: 'server', server }] };
+      return { url: server.url, core: server, processes: [{ role: 'server', server }] };
     });
     setups.push(one);
     const gateway = await setUp('bench_cluster', async (env) => {
@@ -159,18 +170,22 @@ async function durableOrders(): Promise<void> {
       // the core first: it migrates and seeds the database
       const core = await startServerProcess({ ...shared, ROLE: 'core' }, profile);
       const served = await startServerProcess({ ...shared, ROLE: 'gateway' }, profile);
-      return { url: served.url, processes: [{ role: 'core', server: core }, { role: 'gateway', server: served }] };
+      return { url: served.url, core, processes: [{ role: 'core', server: core }, { role: 'gateway', server: served }] };
     });
     setups.push(gateway);
     // warm-up, then the two setups in turns
     for (const setup of setups) await ordersPerSecond(setup.url, Math.min(2, SECONDS));
-    const measured = setups.map(() => ({ rate: 0, orders: 0, cpuMs: new Map<string, number>() }));
+    const measured = setups.map(() => ({ rate: 0, orders: 0, batches: 0, commands: 0, cpuMs: new Map<string, number>() }));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const [index, setup] of setups.entries()) {
+        const before = await batchesSoFar(setup.core);
         const { result: rate, cpuMs } = await cpuDuring(setup.cpu, () => ordersPerSecond(setup.url, SECONDS));
+        const after = await batchesSoFar(setup.core);
         const figures = measured[index]!;
         figures.rate += rate / ROUNDS;
         figures.orders += rate * SECONDS;
+        figures.batches += after.batches - before.batches;
+        figures.commands += after.commands - before.commands;
         for (const [name, ms] of cpuMs) figures.cpuMs.set(name, (figures.cpuMs.get(name) ?? 0) + ms);
       }
     }
@@ -185,7 +200,7 @@ async function durableOrders(): Promise<void> {
       const total = [...figures.cpuMs.values()].reduce((a, b) => a + b, 0) / figures.orders;
       // cores busy on average: a server process near 1 is bound by its thread, not by the machine
       const cores = [...figures.cpuMs].map(([name, ms]) => `${name} ${(ms / (ROUNDS * SECONDS * 1000)).toFixed(2)}`);
-      console.log(`    CPU ms per order, ${label}: ${parts.join(', ')}; all ${total.toFixed(3)} (cores busy: ${cores.join(', ')})`);
+      console.log(`    CPU ms per order, ${label}: ${parts.join(', ')}; all ${total.toFixed(3)} (cores busy: ${cores.join(', ')}; ${(figures.commands / figures.batches).toFixed(1)} commands per core batch)`);
     }
   } finally {
     for (const setup of setups) await setup.cleanup();

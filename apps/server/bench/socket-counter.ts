@@ -143,7 +143,7 @@ class CountingConnection {
       // the frame's first bytes must be here to tell which packet it is
       if (buffer.length < start + Math.min(length, prefix.length)) break;
       if (((buffer[at] as number) & 0x0f) === TEXT && length > 0) {
-        if (length >= prefix.length && buffer.compare(prefix, 0, prefix.length, start, start + prefix.length) === 0) this.events += 1;
+        if (length >= prefix.length && bytesAt(buffer, start, prefix)) this.events += 1;
         else if (length === 1 && buffer[start] === PING) this.socket.write(PONG);
         else other(buffer[start] as number, length > 1 ? buffer[start + 1] : undefined);
       }
@@ -175,6 +175,16 @@ class CountingConnection {
   close(): void {
     this.socket.destroy();
   }
+}
+
+/**
+ * Whether `buffer` holds `expected` from `at`: a loop the JIT inlines. `Buffer.compare` with
+ * offsets is a native call that validates its arguments, and took three quarters of this
+ * process's own CPU at 200,000 frames a second.
+ */
+function bytesAt(buffer: Buffer, at: number, expected: Buffer): boolean {
+  for (let index = 0; index < expected.length; index += 1) if (buffer[at + index] !== expected[index]) return false;
+  return true;
 }
 
 let held: { port: number; connections: CountingConnection[] }[] = [];

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,9 +14,20 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The options `npm start` gives Node.js (`node <options> src/main.ts` in the server's package.json),
+ * read from there so a server started here runs as a deployed one does.
+ */
+function startOptions(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'apps/server/package.json'), 'utf8')) as { scripts: { start: string } };
+  const words = manifest.scripts.start.split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'src/main.ts') throw new Error(`the server's start script is not "node <options> src/main.ts": ${manifest.scripts.start}`);
+  return words.slice(1, -1);
+}
+
 /** The real server as `npm start` runs it, in a process of its own. */
 export async function startServerProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...startOptions(), 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', MARKET_MAKERS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
