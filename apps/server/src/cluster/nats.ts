@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { connect, createInbox, type Msg, type NatsConnection } from 'nats';
+import { connect, createInbox, type Msg, type NatsConnection, type NatsError } from 'nats';
 import { isRequestKey } from '../core/command-key';
 import type { Core } from '../core/core';
 import type { CommandResult } from '../core/kind';
@@ -47,6 +47,22 @@ const GROUPED_ANSWERS = 'grouped-answers';
 const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 type Ping = { state: Core['state']; sequence: number };
 
+/**
+ * A subscription callback that never throws: one that throws closes the connection's reader, and
+ * with it every subscription of the process, until it reconnects. A message that cannot be read
+ * (not what the subject carries) is dropped and told to `onDropped`.
+ */
+function dropUnreadable(handle: (message: Msg) => void, onDropped: (error: unknown) => void = () => {}) {
+  return (error: NatsError | null, message: Msg): void => {
+    if (error) return;
+    try {
+      handle(message);
+    } catch (failure) {
+      onDropped(failure);
+    }
+  };
+}
+
 export async function connectNats(url: string, name: string): Promise<NatsConnection> {
   // no stack captured for every request's sake: a failed request here is retried or told as 503, never thrown to a reader
   return connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: 250, noAsyncTraces: true });
@@ -63,8 +79,8 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
   const groups = new AnswerGroups(nc);
   const commands = nc.subscribe(SUBJECTS.commands, {
     queue: 'core',
-    callback: (error, message) => {
-      if (error) return;
+    // a request that cannot be read gets no answer: its gateway retries, then answers 503
+    callback: dropUnreadable((message) => {
       const { call, command, grouped } = decode<CommandRequest>(message.data);
       const answer = (reply: Reply) => (grouped && message.reply ? groups.add(message.reply, reply) : message.respond(encode(reply)));
       // a retry of the same call gets its first copy's answer (Core.execute)
@@ -76,9 +92,9 @@ export function serveCore(nc: NatsConnection, core: Core, cluster: string): () =
           answer({ ok: false, refusal: refusal.key, replyType: refusal.replyType });
         },
       );
-    },
+    }),
   });
-  const ping = nc.subscribe(SUBJECTS.ping, { callback: (_error, message) => message.respond(encode({ state: core.state, sequence: core.sequence } satisfies Ping)) });
+  const ping = nc.subscribe(SUBJECTS.ping, { callback: dropUnreadable((message) => message.respond(encode({ state: core.state, sequence: core.sequence } satisfies Ping))) });
   // a batch too large for NATS fails here: the core reports it, and each copy reloads at the gap
   core.replicate((batch) => nc.publish(SUBJECTS.batches, encode(batch)));
   return () => {
@@ -184,7 +200,8 @@ class ReplyInbox {
     private readonly nc: NatsConnection,
     private readonly prefix: string,
   ) {
-    nc.subscribe(`${prefix}.*`, { callback: (error, message) => (error ? undefined : this.answered(message)) });
+    // an answer that cannot be read is dropped: its request times out and is sent again
+    nc.subscribe(`${prefix}.*`, { callback: dropUnreadable((message) => this.answered(message)) });
   }
 
   newCallName(): string {
@@ -258,10 +275,14 @@ export async function followCore(
   let reach: 'running' | 'unreachable' = 'running';
   const follower = new ReplicaFollower(replica, onFault);
   const batches = nc.subscribe(SUBJECTS.batches, {
-    callback: (error, message) => {
-      if (error) return;
-      follower.receive(decode<ReplicatedBatch>(message.data));
-    },
+    // a batch that cannot be read is a batch missed: the copy reloads
+    callback: dropUnreadable(
+      (message) => follower.receive(decode<ReplicatedBatch>(message.data)),
+      (error) => {
+        onFault(error);
+        follower.reload();
+      },
+    ),
   });
   await replica.startReplica(remote);
   follower.start();

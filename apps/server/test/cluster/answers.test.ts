@@ -60,6 +60,19 @@ describe.skipIf(!natsAnswers)('a gateway’s commands to the core over NATS, on 
     expect(reply).toMatchObject({ ok: true, result: { applied: true } });
   });
 
+  it('drops a message it cannot read, on either side, and goes on answering over the same connections', async () => {
+    const inbox = createInbox();
+    const remote = remoteCore(gatewaySide, cluster, 15_000, inbox);
+    expect(await remote(credit(userId, 3n))).toMatchObject({ applied: true });
+    const garbage = new TextEncoder().encode('not what this subject carries');
+    for (const subject of [`${inbox}.grouped-answers`, `${inbox}.1`, subjects(cluster).commands]) spySide.publish(subject, garbage);
+    spySide.publish(`${inbox}.grouped-answers`, encode({ not: 'a list' }));
+    await spySide.flush();
+
+    expect(await remote(credit(userId, 4n))).toMatchObject({ applied: true });
+    expect(coreSide.isClosed() || gatewaySide.isClosed()).toBe(false);
+  });
+
   it('gives up after its patience when no core answers (the requests time out, then the gateway answers 503)', async () => {
     const remote = remoteCore(gatewaySide, `${cluster}-without-core`, 400);
     const started = Date.now();
