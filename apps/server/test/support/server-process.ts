@@ -24,10 +24,11 @@ function startOptions(): string[] {
   if (words[0] !== 'node' || words.at(-1) !== 'src/main.ts') throw new Error(`the server's start script is not "node <options> src/main.ts": ${manifest.scripts.start}`);
   return words.slice(1, -1);
 }
+const START_OPTIONS = startOptions();
 
 /** The real server as `npm start` runs it, in a process of its own. */
 export async function startServerProcess(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeArgs, ...startOptions(), 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...START_OPTIONS, 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'test', MARKET_MAKERS: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
